@@ -1,0 +1,82 @@
+/**
+ * What a host provides to core. Core imports nothing host-specific: every
+ * clock read, random byte, file, timer, outbound request and byte of storage
+ * reaches it through this object.
+ */
+import type { Storage } from '../storage/types.ts';
+
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+  /** A monotonic high-resolution reading in milliseconds (for latencies). */
+  monotonic(): number;
+}
+
+export interface Random {
+  /** Cryptographically secure random bytes. */
+  bytes(length: number): Uint8Array;
+}
+
+/**
+ * Files under the config dir. Paths are relative, '/'-separated, and are
+ * validated by core before they get here; implementations still refuse any
+ * path that is absolute or contains '..'.
+ */
+export interface FileStore {
+  /** File bytes, or null when the file does not exist. Throws on other I/O errors. */
+  read(path: string): Promise<Uint8Array | null>;
+  /** Writes atomically: temp file, fsync, rename. `mode` defaults to 0o644. */
+  writeAtomic(path: string, data: Uint8Array | string, options?: { mode?: number }): Promise<void>;
+  /** Removes a file; false when it did not exist. */
+  remove(path: string): Promise<boolean>;
+  /** Names of the entries of a directory, sorted; [] when it does not exist. */
+  list(dir: string): Promise<string[]>;
+  /** Size in bytes and modification time, or null when absent. */
+  stat(path: string): Promise<{ size: number; mtimeMs: number } | null>;
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** The address the server is bound to; used for CORS, Host and Origin checks. */
+export interface ServerAddress {
+  host: string;
+  port: number;
+  tls: boolean;
+}
+
+export interface Deps {
+  clock: Clock;
+  random: Random;
+  files: FileStore;
+  storage: Storage;
+  timers: Timers;
+  log: Logger;
+  /** Outbound HTTP (notifications). Hosts pass undici's fetch where they can. */
+  fetch: typeof fetch;
+  /** Environment variables core reads (SVC_LICENSE_PUBLIC_KEY). */
+  env: Readonly<Record<string, string | undefined>>;
+  server: ServerAddress;
+  /** Asks the host to stop serving and exit cleanly. */
+  requestShutdown(): void;
+  /**
+   * Writes the daemon and dashboard token files (0600) in the config dir.
+   * Defaults to `files.writeAtomic` with mode 0o600; the Workers harness
+   * overrides it because the Worker cannot reach the disk itself.
+   */
+  writeSecretFile?(path: string, contents: string): Promise<void>;
+}
+
+/** Per-connection facts a host passes with every request. */
+export interface ConnInfo {
+  /** The peer's IP address as the socket reports it. */
+  remoteAddress: string;
+}

@@ -1,0 +1,47 @@
+/**
+ * The storage interface core uses for everything it persists.
+ *
+ * Both implementations are SQLite underneath (sql.js on Node and Deno, the
+ * Durable Object's SQL storage on Workers), so the contract is a narrow,
+ * synchronous SQL surface plus one asynchronous durability barrier:
+ *
+ * - `run`, `all`, `get` and `transaction` act on the in-memory state at once.
+ * - `flush()` resolves once every write issued before the call is durable on
+ *   disk. Callers that acknowledge a decision await it first; concurrent
+ *   callers share one disk sync (group commit).
+ * - A write that cannot be made durable makes `flush()` reject and puts the
+ *   store in `readOnly` mode: later writes throw `StorageReadOnlyError`.
+ *
+ * Core never learns which implementation it holds.
+ */
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+export type Row = Record<string, SqlValue>;
+
+export interface Storage {
+  /** Executes one statement that writes (or DDL). Journaled for durability. */
+  run(sql: string, params?: readonly SqlValue[]): void;
+  /** Every row of a query. */
+  all<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): T[];
+  /** The first row of a query, or undefined. */
+  get<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): T | undefined;
+  /**
+   * Runs `body` atomically: either every write inside it is applied (and
+   * journaled as one unit) or none is. The body is synchronous.
+   */
+  transaction<T>(body: () => T): T;
+  /** Resolves when every write issued so far is durable. Rejects on I/O failure. */
+  flush(): Promise<void>;
+  /** True once a durable write has failed; the store then refuses writes. */
+  readonly readOnly: boolean;
+  /** Flushes and releases resources. */
+  close(): Promise<void>;
+}
+
+/** Thrown by `run`/`transaction` after a durable write has failed. */
+export class StorageReadOnlyError extends Error {
+  constructor(message = 'storage is read-only after a failed durable write') {
+    super(message);
+    this.name = 'StorageReadOnlyError';
+  }
+}
