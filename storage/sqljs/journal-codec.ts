@@ -1,0 +1,149 @@
+/**
+ * The journal's on-disk format: one entry per committed write unit, as
+ *
+ *     <byte length> SP <crc32 hex8> SP <json> LF
+ *
+ * where json is `{"n":seq,"d":[[id,sql]...]?,"s":[[id,params]...]}`. SQL text
+ * is interned per file: the first entry that uses a statement defines its id
+ * in `d`, later entries refer to the id. Parameters keep their SQL types:
+ * a bigint is `{"b":"<decimal>"}` and a blob `{"u":"<base64>"}`.
+ *
+ * Decoding stops at the first entry that is incomplete or fails its checksum;
+ * everything before it is returned with the byte length it spans.
+ */
+import type { SqlValue } from '../types.ts';
+import { crc32 } from './crc32.ts';
+
+/** One statement of a write unit. */
+export interface JournalStatement {
+  sql: string;
+  params: readonly SqlValue[];
+}
+
+/** One committed write unit (a single `run` or a whole transaction). */
+export interface JournalEntry {
+  seq: number;
+  statements: JournalStatement[];
+}
+
+/** What decoding one journal file yields. */
+export interface DecodedJournal {
+  entries: JournalEntry[];
+  /** Bytes covered by the valid entries. */
+  validLength: number;
+  /** True when bytes follow the last valid entry (a torn or corrupt tail). */
+  torn: boolean;
+  /** SQL → id defined in this file, to keep appending to it. */
+  dictionary: Map<string, number>;
+}
+
+type EncodedParam = string | number | null | { b: string } | { u: string };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Encodes entries for one file, extending that file's SQL dictionary. */
+export function encodeEntries(entries: readonly JournalEntry[], dictionary: Map<string, number>): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (const entry of entries) {
+    const definitions: Array<[number, string]> = [];
+    const statements = entry.statements.map((statement): [number, EncodedParam[]] => {
+      let id = dictionary.get(statement.sql);
+      if (id === undefined) {
+        id = dictionary.size;
+        dictionary.set(statement.sql, id);
+        definitions.push([id, statement.sql]);
+      }
+      return [id, statement.params.map(encodeParam)];
+    });
+    const body: Record<string, unknown> = { n: entry.seq };
+    if (definitions.length > 0) body.d = definitions;
+    body.s = statements;
+    const json = encoder.encode(JSON.stringify(body));
+    const header = encoder.encode(`${json.length} ${crc32(json).toString(16).padStart(8, '0')} `);
+    const line = new Uint8Array(header.length + json.length + 1);
+    line.set(header);
+    line.set(json, header.length);
+    line[line.length - 1] = 0x0a;
+    parts.push(line);
+    total += line.length;
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** Decodes a whole journal file, stopping at the first bad entry. */
+export function decodeJournal(bytes: Uint8Array): DecodedJournal {
+  const entries: JournalEntry[] = [];
+  const byId = new Map<number, string>();
+  let offset = 0;
+  while (offset < bytes.length) {
+    const entry = decodeAt(bytes, offset, byId);
+    if (entry === null) break;
+    entries.push(entry.entry);
+    offset = entry.next;
+  }
+  const dictionary = new Map<string, number>();
+  for (const [id, sql] of byId) dictionary.set(sql, id);
+  return { entries, validLength: offset, torn: offset < bytes.length, dictionary };
+}
+
+function decodeAt(bytes: Uint8Array, start: number, byId: Map<number, string>): { entry: JournalEntry; next: number } | null {
+  const firstSpace = bytes.indexOf(0x20, start);
+  if (firstSpace < 0 || firstSpace - start > 10) return null;
+  const lengthText = String.fromCharCode(...bytes.subarray(start, firstSpace));
+  if (!/^[0-9]+$/.test(lengthText)) return null;
+  const length = Number(lengthText);
+  const crcStart = firstSpace + 1;
+  const jsonStart = crcStart + 9;
+  const end = jsonStart + length;
+  if (end + 1 > bytes.length || bytes[crcStart + 8] !== 0x20 || bytes[end] !== 0x0a) return null;
+  const crcText = String.fromCharCode(...bytes.subarray(crcStart, crcStart + 8));
+  const json = bytes.subarray(jsonStart, end);
+  if (!/^[0-9a-f]{8}$/.test(crcText) || parseInt(crcText, 16) !== crc32(json)) return null;
+  try {
+    const body = JSON.parse(decoder.decode(json)) as { n: number; d?: Array<[number, string]>; s: Array<[number, EncodedParam[]]> };
+    for (const [id, sql] of body.d ?? []) byId.set(id, sql);
+    const statements = body.s.map(([id, params]): JournalStatement => {
+      const sql = byId.get(id);
+      if (sql === undefined) throw new Error(`undefined statement id ${id}`);
+      return { sql, params: params.map(decodeParam) };
+    });
+    return { entry: { seq: body.n, statements }, next: end + 1 };
+  } catch {
+    return null;
+  }
+}
+
+function encodeParam(value: SqlValue): EncodedParam {
+  if (typeof value === 'bigint') return { b: value.toString() };
+  if (value instanceof Uint8Array) return { u: toBase64(value) };
+  return value;
+}
+
+function decodeParam(value: EncodedParam): SqlValue {
+  if (value === null || typeof value !== 'object') return value;
+  if ('b' in value) return BigInt(value.b);
+  return fromBase64(value.u);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}

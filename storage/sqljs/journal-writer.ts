@@ -1,0 +1,181 @@
+/**
+ * Appends committed write units to the current journal file with group
+ * commit: `append` only queues (synchronously, in commit order); `flush`
+ * waits for a round that writes everything queued so far and fsyncs once,
+ * so any number of concurrent callers share one disk sync. All file I/O runs
+ * one operation at a time, which also lets compaction switch files between
+ * two rounds (`rotate`).
+ */
+import type { SqlValue } from '../types.ts';
+import type { AppendFile, StorageDirectory } from './files.ts';
+import type { JournalEntry, JournalStatement } from './journal-codec.ts';
+import { encodeEntries } from './journal-codec.ts';
+
+/** `journal-<first sequence, 16 digits>.log` */
+export function journalFileName(startSeq: number): string {
+  return `journal-${String(startSeq).padStart(16, '0')}.log`;
+}
+
+/** The first sequence a journal file name declares, or null for other names. */
+export function parseJournalFileName(name: string): number | null {
+  const match = /^journal-([0-9]{16})\.log$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+export interface JournalWriterState {
+  file: AppendFile;
+  fileName: string;
+  /** SQL dictionary already defined in the file. */
+  dictionary: Map<string, number>;
+  /** Bytes already in the file. */
+  size: number;
+  /** Sequence of the last entry on disk. */
+  lastSeq: number;
+}
+
+/** The writer's surface for the store. */
+export interface JournalWriter {
+  /** Queues a committed write unit; returns its sequence. */
+  append(statements: JournalStatement[]): number;
+  /** Resolves once every unit appended before the call is on disk. */
+  flush(): Promise<void>;
+  /** Runs `body` with no other journal I/O in flight. */
+  exclusive<T>(body: () => Promise<T>): Promise<T>;
+  /** Inside `exclusive`: writes what is queued to the old file, then continues in a new one. */
+  rotate(startSeq: number): Promise<void>;
+  readonly lastSeq: number;
+  readonly currentFileName: string;
+  /** Bytes in the current file. */
+  readonly size: number;
+  /** Syncs what is queued and closes the file. */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  target: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Creates the writer over an open journal file. `onFailure` hears about the
+ * first failed write (the store turns read-only); `onSynced` runs after each
+ * round (the store checks whether to compact).
+ */
+export function createJournalWriter(
+  directory: StorageDirectory,
+  state: JournalWriterState,
+  hooks: { onFailure(error: Error): void; onSynced(): void },
+): JournalWriter {
+  let { file, fileName, dictionary, size } = state;
+  let lastSeq = state.lastSeq;
+  let durableSeq = state.lastSeq;
+  let queue: JournalEntry[] = [];
+  let waiters: Waiter[] = [];
+  let failure: Error | null = null;
+  let roundScheduled = false;
+  let ioTail: Promise<unknown> = Promise.resolve();
+
+  const exclusive = <T>(body: () => Promise<T>): Promise<T> => {
+    const run = ioTail.then(body);
+    ioTail = run.catch(() => undefined);
+    return run;
+  };
+  const settle = (): void => {
+    const still: Waiter[] = [];
+    for (const waiter of waiters) {
+      if (failure) waiter.reject(failure);
+      else if (waiter.target <= durableSeq) waiter.resolve();
+      else still.push(waiter);
+    }
+    waiters = still;
+  };
+  const fail = (error: unknown): never => {
+    const wrapped = error instanceof Error ? error : new Error(String(error));
+    if (!failure) {
+      failure = wrapped;
+      hooks.onFailure(wrapped);
+    }
+    settle();
+    throw wrapped;
+  };
+  /** Writes and fsyncs every queued unit to the current file. */
+  const drain = async (): Promise<void> => {
+    if (failure) throw failure;
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    try {
+      const bytes = encodeEntries(batch, dictionary);
+      await file.append(bytes);
+      size += bytes.length;
+      await file.sync();
+    } catch (error) {
+      fail(error);
+    }
+    durableSeq = batch[batch.length - 1]!.seq;
+    settle();
+  };
+  const round = async (): Promise<void> => {
+    roundScheduled = false;
+    try {
+      await drain();
+    } catch {
+      return;
+    }
+    hooks.onSynced();
+    if (waiters.length > 0 && !roundScheduled) schedule();
+  };
+  const schedule = (): void => {
+    roundScheduled = true;
+    void exclusive(round);
+  };
+
+  return {
+    append(statements) {
+      if (failure) throw failure;
+      lastSeq += 1;
+      queue.push({ seq: lastSeq, statements: statements.map((s) => ({ sql: s.sql, params: s.params as SqlValue[] })) });
+      return lastSeq;
+    },
+    flush() {
+      if (failure) return Promise.reject(failure);
+      if (durableSeq >= lastSeq) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        waiters.push({ target: lastSeq, resolve, reject });
+        if (!roundScheduled) schedule();
+      });
+    },
+    exclusive,
+    async rotate(startSeq) {
+      await drain();
+      try {
+        await file.close();
+        fileName = journalFileName(startSeq);
+        file = await directory.openAppend(fileName);
+        dictionary = new Map();
+        size = 0;
+      } catch (error) {
+        fail(error);
+      }
+    },
+    get lastSeq() {
+      return lastSeq;
+    },
+    get currentFileName() {
+      return fileName;
+    },
+    get size() {
+      return size;
+    },
+    close() {
+      return exclusive(async () => {
+        try {
+          await drain();
+        } finally {
+          await file.close();
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * `StorageDirectory` on `node:fs`: asynchronous I/O on the thread pool so an
+ * fsync never blocks the event loop.
+ */
+import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AppendFile, StorageDirectory } from './files.ts';
+import { assertPlainName } from './files.ts';
+
+/** A storage directory at an absolute path. */
+export function createNodeDirectory(path: string): StorageDirectory {
+  const at = (name: string): string => {
+    assertPlainName(name);
+    return join(path, name);
+  };
+  const syncDir = async (): Promise<void> => {
+    const handle = await fs.open(path, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  };
+  return {
+    async ensure() {
+      await fs.mkdir(path, { recursive: true, mode: 0o700 });
+    },
+    async list() {
+      try {
+        return (await fs.readdir(path)).sort();
+      } catch (error) {
+        if (isNotFound(error)) return [];
+        throw error;
+      }
+    },
+    async read(name) {
+      try {
+        return new Uint8Array(await fs.readFile(at(name)));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async openAppend(name): Promise<AppendFile> {
+      const handle = await fs.open(at(name), 'a', 0o600);
+      await syncDir();
+      return {
+        async append(bytes) {
+          let offset = 0;
+          while (offset < bytes.length) {
+            const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+            offset += bytesWritten;
+          }
+        },
+        sync: () => handle.datasync(),
+        close: () => handle.close(),
+      };
+    },
+    async truncate(name, length) {
+      const handle = await fs.open(at(name), 'r+');
+      try {
+        await handle.truncate(length);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    },
+    async writeAtomic(name, bytes) {
+      const temp = at(`${name}.tmp`);
+      const handle = await fs.open(temp, 'w', 0o600);
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp, at(name));
+      await syncDir();
+    },
+    async remove(name) {
+      try {
+        await fs.unlink(at(name));
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  };
+}
+
+/** The bytes of sql.js's WASM binary from node_modules. */
+export async function readSqlJsWasm(): Promise<Uint8Array> {
+  const path = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
+  return new Uint8Array(await fs.readFile(path));
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+}

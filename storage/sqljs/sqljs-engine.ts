@@ -1,0 +1,142 @@
+/**
+ * The synchronous SQL half of a `Storage` on one sql.js database: `run`,
+ * `all`, `get` and `transaction`, with every committed write unit handed to
+ * `onCommit` (the journal) exactly once and only after it succeeded.
+ */
+import type { BindParams, Database, Statement } from 'sql.js';
+import type { Row, SqlValue, Storage } from '../types.ts';
+import { StorageReadOnlyError } from '../types.ts';
+import type { JournalStatement } from './journal-codec.ts';
+
+/** The SQL surface plus what the durable store needs underneath. */
+export interface SqlJsEngine extends Pick<Storage, 'run' | 'all' | 'get' | 'transaction'> {
+  /** Applies a replayed write unit without journaling it again. */
+  replay(statements: readonly JournalStatement[]): void;
+  /** A consistent image of the database (sql.js `export`). */
+  exportImage(): Uint8Array;
+  /** The underlying database (for internal bookkeeping statements). */
+  readonly db: Database;
+  close(): void;
+}
+
+export interface SqlJsEngineHooks {
+  /** Receives each committed write unit, in commit order. */
+  onCommit(statements: JournalStatement[]): void;
+  /** When true, writes throw `StorageReadOnlyError`. */
+  isReadOnly(): boolean;
+}
+
+const MAX_CACHED_STATEMENTS = 256;
+
+/** Wraps a sql.js database. */
+export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsEngine {
+  const cache = new Map<string, Statement>();
+  let depth = 0;
+  let pending: JournalStatement[] = [];
+
+  const prepare = (sql: string): Statement => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      if (cache.size >= MAX_CACHED_STATEMENTS) {
+        const [oldestSql, oldest] = cache.entries().next().value as [string, Statement];
+        oldest.free();
+        cache.delete(oldestSql);
+      }
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+  const query = (sql: string, params: readonly SqlValue[], limit: number): Row[] => {
+    const statement = prepare(sql);
+    try {
+      statement.bind(params as BindParams);
+      const rows: Row[] = [];
+      while (rows.length < limit && statement.step()) rows.push(statement.getAsObject() as Row);
+      return rows;
+    } finally {
+      statement.reset();
+    }
+  };
+  const execute = (sql: string, params: readonly SqlValue[]): void => {
+    const statement = prepare(sql);
+    try {
+      statement.run(params as BindParams);
+    } finally {
+      statement.reset();
+    }
+  };
+  const assertWritable = (): void => {
+    if (hooks.isReadOnly()) throw new StorageReadOnlyError();
+  };
+
+  return {
+    db,
+    run(sql, params = []) {
+      assertWritable();
+      execute(sql, params);
+      const statement = { sql, params: [...params] };
+      if (depth > 0) pending.push(statement);
+      else hooks.onCommit([statement]);
+    },
+    all<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
+      return query(sql, params, Infinity) as T[];
+    },
+    get<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []): T | undefined {
+      return query(sql, params, 1)[0] as T | undefined;
+    },
+    transaction<T>(body: () => T): T {
+      if (depth > 0) return body();
+      assertWritable();
+      db.run('BEGIN');
+      depth = 1;
+      pending = [];
+      try {
+        const result = body();
+        db.run('COMMIT');
+        depth = 0;
+        const committed = pending;
+        pending = [];
+        if (committed.length > 0) hooks.onCommit(committed);
+        return result;
+      } catch (error) {
+        depth = 0;
+        pending = [];
+        rollbackQuietly(db);
+        throw error;
+      }
+    },
+    replay(statements) {
+      if (statements.length === 1) {
+        execute(statements[0]!.sql, statements[0]!.params);
+        return;
+      }
+      db.run('BEGIN');
+      try {
+        for (const statement of statements) execute(statement.sql, statement.params);
+        db.run('COMMIT');
+      } catch (error) {
+        rollbackQuietly(db);
+        throw error;
+      }
+    },
+    exportImage() {
+      // sql.js `export` closes and reopens the database, freeing every prepared statement.
+      cache.clear();
+      return db.export();
+    },
+    close() {
+      for (const statement of cache.values()) statement.free();
+      cache.clear();
+      db.close();
+    },
+  };
+}
+
+function rollbackQuietly(db: Database): void {
+  try {
+    db.run('ROLLBACK');
+  } catch {
+    // SQLite already rolled back (some errors end the transaction themselves).
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The embedded default `Storage`: sql.js in memory, made durable by an
+ * append-only journal of write statements (group-committed fsyncs) replayed
+ * at start on top of the last snapshot. Compaction (export, atomic snapshot
+ * write, then dropping the covered journal files) runs off the write path:
+ * when the journal passes `maxJournalBytes`, after `idleCompactMs` without
+ * writes, and at `close`.
+ *
+ * Files, all in one directory (the hosts use `<config_dir>/audit/`):
+ * `snapshot.sqlite` and `journal-<first seq>.log`.
+ */
+import type { Storage } from '../types.ts';
+import type { StorageDirectory } from './files.ts';
+import { journalFileName, createJournalWriter } from './journal-writer.ts';
+import type { JournalWriter } from './journal-writer.ts';
+import { loadSqlJs } from './load-sqljs.ts';
+import { SNAPSHOT_FILE, markSnapshotSequence, openSnapshot, replayJournals } from './load-state.ts';
+import { createSqlJsEngine } from './sqljs-engine.ts';
+
+export interface SqljsStorageOptions {
+  directory: StorageDirectory;
+  /** sql.js's WASM bytes; without them sql.js looks next to itself (Node only). */
+  wasmBinary?: Uint8Array;
+  /** Compact once the current journal file passes this size. Default 64 MiB. */
+  maxJournalBytes?: number;
+  /** Compact after this long without writes (0 disables). Default 30 s. */
+  idleCompactMs?: number;
+  /** Idle compaction only when the journal holds at least this much. Default 1 MiB. */
+  minIdleCompactBytes?: number;
+  /** Hears about problems that do not fail a write (a failed compaction, a cut tail). */
+  onWarning?(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** The store, with its maintenance handle for tests and benchmarks. */
+export interface SqljsStorage extends Storage {
+  /** Writes a snapshot and drops the journal it covers. */
+  compact(): Promise<void>;
+  /** Bytes in the current journal file. */
+  readonly journalBytes: number;
+}
+
+/** Opens (or creates) the store in `options.directory`. */
+export async function openSqljsStorage(options: SqljsStorageOptions): Promise<SqljsStorage> {
+  const { directory } = options;
+  const maxJournalBytes = options.maxJournalBytes ?? 64 * 1024 * 1024;
+  const idleCompactMs = options.idleCompactMs ?? 30_000;
+  const minIdleCompactBytes = options.minIdleCompactBytes ?? 1024 * 1024;
+  const warn = options.onWarning ?? (() => undefined);
+  await directory.ensure();
+  const SQL = await loadSqlJs(options.wasmBinary);
+  const db = await openSnapshot(SQL, directory);
+
+  let readOnly = false;
+  let closed = false;
+  let writer: JournalWriter | null = null;
+  let compacting: Promise<void> | null = null;
+  let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const engine = createSqlJsEngine(db, {
+    isReadOnly: () => readOnly || closed,
+    onCommit(statements) {
+      writer!.append(statements);
+      armIdleTimer();
+    },
+  });
+  const loaded = await replayJournals(engine, directory);
+  if (loaded.discardedBytes > 0) warn('journal tail discarded', { bytes: loaded.discardedBytes });
+  for (const name of loaded.obsolete) await directory.remove(name);
+  const currentName = loaded.current?.name ?? journalFileName(loaded.lastSeq + 1);
+  writer = createJournalWriter(
+    directory,
+    {
+      file: await directory.openAppend(currentName),
+      fileName: currentName,
+      dictionary: loaded.current?.dictionary ?? new Map(),
+      size: loaded.current?.size ?? 0,
+      lastSeq: loaded.lastSeq,
+    },
+    {
+      onFailure(error) {
+        readOnly = true;
+        warn('durable write failed; storage is read-only', { error: error.message });
+      },
+      onSynced() {
+        if (writer!.size >= maxJournalBytes) void compact().catch(() => undefined);
+      },
+    },
+  );
+  const journal = writer;
+
+  function armIdleTimer(): void {
+    if (idleCompactMs <= 0) return;
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (journal.size >= minIdleCompactBytes) void compact().catch(() => undefined);
+    }, idleCompactMs);
+    (idleTimer as { unref?: () => void }).unref?.();
+  }
+
+  function compact(): Promise<void> {
+    compacting ??= runCompaction().finally(() => {
+      compacting = null;
+    });
+    return compacting;
+  }
+
+  async function runCompaction(): Promise<void> {
+    if (readOnly) return;
+    let seq = 0;
+    let image: Uint8Array | null = null;
+    await journal.exclusive(async () => {
+      seq = journal.lastSeq;
+      markSnapshotSequence(db, seq);
+      image = engine.exportImage();
+      await journal.rotate(seq + 1);
+    });
+    try {
+      await directory.writeAtomic(SNAPSHOT_FILE, image!);
+      const names = await directory.list();
+      for (const name of names) {
+        if (name !== journal.currentFileName && name.startsWith('journal-')) await directory.remove(name);
+      }
+    } catch (error) {
+      // The journal still holds every entry; only the compaction is lost.
+      warn('compaction failed', { error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }
+
+  return {
+    run: engine.run,
+    all: engine.all,
+    get: engine.get,
+    transaction: engine.transaction,
+    flush: () => journal.flush(),
+    get readOnly() {
+      return readOnly;
+    },
+    get journalBytes() {
+      return journal.size;
+    },
+    compact,
+    async close() {
+      if (closed) return;
+      if (idleTimer !== null) clearTimeout(idleTimer);
+      try {
+        await journal.flush();
+        if (compacting) await compacting.catch(() => undefined);
+        if (!readOnly && journal.size > 0) await compact().catch(() => undefined);
+      } finally {
+        closed = true;
+        await journal.close().catch(() => undefined);
+        engine.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeDirectory } from '../../storage/sqljs/node-files.ts';
+import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
+import type { SqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
+import { StorageCorruptError } from '../../storage/sqljs/storage-corrupt-error.ts';
+import { StorageReadOnlyError } from '../../storage/types.ts';
+import { instrument, tempDir } from './helpers.ts';
+
+let dir: { path: string; cleanup: () => Promise<void> };
+const open = (options: Partial<Parameters<typeof openSqljsStorage>[0]> = {}): Promise<SqljsStorage> =>
+  openSqljsStorage({ directory: createNodeDirectory(dir.path), idleCompactMs: 0, ...options });
+const count = (storage: SqljsStorage): number => Number(storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM t')?.n);
+
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => {
+  await dir.cleanup();
+});
+
+describe('sql.js storage durability', () => {
+  it('replays every flushed write after a crash (no close, no snapshot)', async () => {
+    const first = await open();
+    first.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    for (let i = 0; i < 50; i++) first.run('INSERT INTO t (v) VALUES (?)', [`v${i}`]);
+    first.transaction(() => {
+      first.run('INSERT INTO t (v) VALUES (?)', ['tx1']);
+      first.run('INSERT INTO t (v) VALUES (?)', ['tx2']);
+    });
+    await first.flush();
+    expect(await readdir(dir.path)).not.toContain('snapshot.sqlite');
+    const second = await open();
+    expect(count(second)).toBe(52);
+    expect(second.get('SELECT v FROM t WHERE id = 52')).toEqual({ v: 'tx2' });
+    await second.close();
+  });
+
+  it('journals nothing for a rolled-back transaction', async () => {
+    const first = await open();
+    first.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    expect(() =>
+      first.transaction(() => {
+        first.run('INSERT INTO t (v) VALUES (?)', ['gone']);
+        throw new Error('abort');
+      }),
+    ).toThrow('abort');
+    await first.flush();
+    expect(count(first)).toBe(0);
+    expect(count(await open())).toBe(0);
+  });
+
+  it('discards a torn last entry and keeps appending after it', async () => {
+    const first = await open();
+    first.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    first.run('INSERT INTO t (v) VALUES (?)', ['kept']);
+    await first.flush();
+    const journal = (await readdir(dir.path)).find((name) => name.startsWith('journal-'))!;
+    await appendFile(join(dir.path, journal), '120 0badc0de {"n":3,"s":[[1,["half');
+    const warnings: string[] = [];
+    const second = await open({ onWarning: (message) => warnings.push(message) });
+    expect(count(second)).toBe(1);
+    expect(warnings).toContain('journal tail discarded');
+    second.run('INSERT INTO t (v) VALUES (?)', ['after']);
+    await second.flush();
+    const third = await open();
+    expect(third.all('SELECT v FROM t ORDER BY id')).toEqual([{ v: 'kept' }, { v: 'after' }]);
+  });
+
+  it('shares one fsync among many concurrent flush callers (group commit)', async () => {
+    const directory = instrument(createNodeDirectory(dir.path));
+    const storage = await open({ directory });
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    await storage.flush();
+    const before = directory.syncs;
+    const writers = Array.from({ length: 200 }, async (_, i) => {
+      storage.run('INSERT INTO t (v) VALUES (?)', [`v${i}`]);
+      await storage.flush();
+    });
+    await Promise.all(writers);
+    expect(directory.syncs - before).toBeLessThanOrEqual(3);
+    expect(count(await open())).toBe(200);
+  });
+
+  it('compacts into a snapshot, drops the covered journal, and reopens to the same state', async () => {
+    const storage = await open();
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    for (let i = 0; i < 100; i++) storage.run('INSERT INTO t (v) VALUES (?)', [`v${i}`]);
+    await storage.flush();
+    await storage.compact();
+    storage.run('INSERT INTO t (v) VALUES (?)', ['after-compaction']);
+    await storage.flush();
+    const names = await readdir(dir.path);
+    expect(names).toContain('snapshot.sqlite');
+    expect(names.filter((name) => name.startsWith('journal-'))).toHaveLength(1);
+    const reopened = await open();
+    expect(count(reopened)).toBe(101);
+  });
+
+  it('does not re-apply journal entries already in the snapshot (crash before the journal is dropped)', async () => {
+    const storage = await open();
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    for (let i = 0; i < 10; i++) storage.run('INSERT INTO t (v) VALUES (?)', [`v${i}`]);
+    await storage.flush();
+    const oldJournal = (await readdir(dir.path)).find((name) => name.startsWith('journal-'))!;
+    const oldBytes = await readFile(join(dir.path, oldJournal));
+    await storage.compact();
+    await writeFile(join(dir.path, oldJournal), oldBytes);
+    expect(count(await open())).toBe(10);
+  });
+
+  it('compacts by itself when the journal passes the size limit', async () => {
+    const storage = await open({ maxJournalBytes: 4096 });
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    for (let i = 0; i < 100; i++) {
+      storage.run('INSERT INTO t (v) VALUES (?)', ['x'.repeat(100)]);
+      await storage.flush();
+    }
+    await storage.close();
+    expect((await stat(join(dir.path, 'snapshot.sqlite'))).size).toBeGreaterThan(0);
+    expect(count(await open())).toBe(100);
+  });
+
+  it('rejects flush and turns read-only when a durable write fails', async () => {
+    const directory = instrument(createNodeDirectory(dir.path));
+    const storage = await open({ directory });
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    await storage.flush();
+    directory.failNextSync = true;
+    storage.run('INSERT INTO t (v) VALUES (?)', ['never acknowledged']);
+    await expect(storage.flush()).rejects.toThrow('EIO');
+    expect(storage.readOnly).toBe(true);
+    expect(() => storage.run('INSERT INTO t (v) VALUES (?)', ['refused'])).toThrow(StorageReadOnlyError);
+    expect(() => storage.transaction(() => 1)).toThrow(StorageReadOnlyError);
+    await expect(storage.flush()).rejects.toThrow();
+  });
+
+  it('keeps writing when only the snapshot write fails (the journal still holds everything)', async () => {
+    const directory = instrument(createNodeDirectory(dir.path));
+    const storage = await open({ directory });
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    storage.run('INSERT INTO t (v) VALUES (?)', ['a']);
+    directory.failSnapshot = true;
+    await expect(storage.compact()).rejects.toThrow('ENOSPC');
+    expect(storage.readOnly).toBe(false);
+    storage.run('INSERT INTO t (v) VALUES (?)', ['b']);
+    await storage.flush();
+    expect(count(await open())).toBe(2);
+  });
+
+  it('refuses to open when a sealed journal file is damaged', async () => {
+    const storage = await open();
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    storage.run('INSERT INTO t (v) VALUES (?)', ['a']);
+    await storage.flush();
+    const sealed = (await readdir(dir.path)).find((name) => name.startsWith('journal-'))!;
+    const bytes = await readFile(join(dir.path, sealed));
+    await writeFile(join(dir.path, 'journal-9999999999999999.log'), '');
+    await writeFile(join(dir.path, sealed), bytes.subarray(0, bytes.length - 3));
+    await expect(open()).rejects.toThrow(StorageCorruptError);
+  });
+});
