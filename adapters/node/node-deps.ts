@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { fetch as undiciFetch } from 'undici';
+import type { Deps, Logger, ServerAddress } from '../../core/deps.ts';
+import type { Storage } from '../../storage/types.ts';
+import { createNodeFileStore } from './node-file-store.ts';
+
+/** Structured logs on stderr, one JSON object a line (stdout carries only the ready line). */
+export function createStderrLogger(): Logger {
+  const write = (level: string, message: string, fields?: Record<string, unknown>) =>
+    process.stderr.write(`${JSON.stringify({ level, at: new Date().toISOString(), message, ...fields })}\n`);
+  return {
+    info: (message, fields) => write('info', message, fields),
+    warn: (message, fields) => write('warn', message, fields),
+    error: (message, fields) => write('error', message, fields),
+  };
+}
+
+/** What the Node host provides to core. */
+export function createNodeDeps(options: {
+  configDir: string;
+  storage: Storage;
+  server: ServerAddress;
+  requestShutdown: () => void;
+  log?: Logger;
+}): Deps {
+  return {
+    clock: { now: () => Date.now(), monotonic: () => performance.now() },
+    random: { bytes: (length) => new Uint8Array(randomBytes(length)) },
+    files: createNodeFileStore(options.configDir),
+    storage: options.storage,
+    timers: {
+      setTimeout: (callback, ms) => {
+        const handle = setTimeout(callback, ms);
+        handle.unref();
+        return handle;
+      },
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    },
+    log: options.log ?? createStderrLogger(),
+    fetch: undiciFetch as unknown as typeof fetch,
+    env: process.env,
+    server: options.server,
+    requestShutdown: options.requestShutdown,
+  };
+}

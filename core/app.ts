@@ -1,0 +1,145 @@
+import { loadConfig } from './config/load-config.ts';
+import type { ConnInfo, Deps } from './deps.ts';
+import { buildRouter } from './build-router.ts';
+import { cors, isPreflight } from './guards/cors.ts';
+import { createRateLimiter } from './guards/rate-limit.ts';
+import { requireApiKey } from './guards/require-api-key.ts';
+import { requireKnownHost } from './guards/require-known-host.ts';
+import { requireLocalhost } from './guards/require-localhost.ts';
+import { HttpError, errorResponse } from './http-error.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { checkUpgrade } from './realtime/upgrade.ts';
+import type { UpgradeResult } from './realtime/ws-contract.ts';
+import { allRoutes } from './routes/index.ts';
+import { uuidFrom } from './security/hex.ts';
+import { initTokens } from './security/tokens.ts';
+import { StorageReadOnlyError } from '../storage/types.ts';
+import { VERSION, type Services } from './services.ts';
+
+/** The daemon as a host sees it. */
+export interface App {
+  readonly instanceId: string;
+  readonly services: Services;
+  /** Answers one HTTP request. Never rejects. */
+  fetch(request: Request, conn: ConnInfo): Promise<Response>;
+  /** Decides a WebSocket handshake. Never rejects. */
+  upgrade(request: Request, conn: ConnInfo): Promise<UpgradeResult>;
+  /** Finishes in-flight writes and releases everything. */
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+};
+
+function withSecurityHeaders(response: Response): Response {
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    return response;
+  } catch {
+    return response; // immutable headers (e.g. a proxied response): leave as is
+  }
+}
+
+/**
+ * Builds the daemon from what the host provides: reads the config dir,
+ * writes the token files, builds every service and the route table.
+ * Throws `ConfigError` when the configuration forbids starting.
+ */
+export async function createApp(deps: Deps): Promise<App> {
+  const config = await loadConfig(deps.files);
+  const tokens = await initTokens(deps, config.server.dashboard_auth);
+  const { rate_limit } = config.server;
+  const services: Services = {
+    deps,
+    config,
+    tokens,
+    version: VERSION,
+    instanceId: uuidFrom(deps.random.bytes(16)),
+    startedAt: deps.clock.now(),
+    rateLimit: createRateLimiter(deps.clock, {
+      general: rate_limit.general,
+      write: rate_limit.write,
+      'proxy-test': rate_limit.proxy_test,
+      ipc: 10_000,
+    }),
+    hub: new RealtimeHub(() => deps.clock.now()),
+    health: new Map(),
+    healthFlags: [],
+    closers: [],
+  };
+  const routes = allRoutes(services);
+  const { router, unmatched } = buildRouter(routes, services);
+  const localhostOnly = requireLocalhost(config.server.localhost_only);
+  const knownHost = requireKnownHost(deps.server);
+  const apiKey = requireApiKey(config.server.require_api_key ? config.server.api_key : null);
+  const corsLayer = cors(deps.server);
+
+  function toResponse(error: unknown): Response {
+    if (error instanceof HttpError) return errorResponse(error);
+    if (error instanceof StorageReadOnlyError) {
+      return errorResponse(new HttpError(503, 'AUDIT_READ_ONLY', 'the daemon cannot durably record decisions'));
+    }
+    deps.log.error('unhandled error', { stack: error instanceof Error ? error.stack : String(error) });
+    return errorResponse(new HttpError(500, 'INTERNAL_ERROR', 'internal error'));
+  }
+
+  /** The guards every request passes before routing, in the spec's order. */
+  function globalGuards(request: Request, conn: ConnInfo): void {
+    localhostOnly(conn);
+    knownHost(request);
+  }
+
+  async function route(request: Request, conn: ConnInfo): Promise<Response> {
+    globalGuards(request, conn);
+    if (isPreflight(request)) return corsLayer.preflight(request);
+    apiKey(request);
+    if (request.method === 'HEAD') {
+      const response = await route(new Request(request.url, { method: 'GET', headers: request.headers }), conn);
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
+    const response = (await router.fetch(request, conn)) as Response | undefined;
+    return response ?? unmatched(request);
+  }
+
+  let closed = false;
+  return {
+    instanceId: services.instanceId,
+    services,
+    async fetch(request, conn) {
+      let response: Response;
+      try {
+        response = await route(request, conn);
+      } catch (error) {
+        response = toResponse(error);
+      }
+      return withSecurityHeaders(corsLayer.decorate(request, response));
+    },
+    async upgrade(request, conn) {
+      try {
+        globalGuards(request, conn);
+        apiKey(request);
+        return checkUpgrade(request, services);
+      } catch (error) {
+        return { accepted: false, response: toResponse(error) };
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      services.hub.closeAll();
+      for (const closer of [...services.closers].reverse()) {
+        try {
+          await closer();
+        } catch (error) {
+          deps.log.error('error while closing', { error: String(error) });
+        }
+      }
+      await deps.storage.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { HttpError } from '../http-error.ts';
+
+/** Largest request body the API accepts (1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function tooLarge(): HttpError {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`);
+}
+
+/**
+ * Reads the body as text, refusing more than `limit` bytes: a declared
+ * Content-Length over the limit is refused before reading, and a streamed body
+ * is cut off as soon as it passes the limit.
+ */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge();
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', 'request body is not valid UTF-8');
+  }
+}
+
+/**
+ * Reads and parses a JSON body. An empty body yields `undefined` when
+ * `optional` is set; malformed JSON is a 400 with `code` (default INVALID_JSON).
+ */
+export async function readJson(
+  request: Request,
+  options: { optional?: boolean; code?: string } = {},
+): Promise<unknown> {
+  const text = await readBodyText(request);
+  if (text.trim() === '') {
+    if (options.optional) return undefined;
+    throw new HttpError(400, options.code ?? 'INVALID_JSON', 'request body is empty; a JSON body is required');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'parse error';
+    throw new HttpError(400, options.code ?? 'INVALID_JSON', `malformed JSON body: ${reason}`);
+  }
+}

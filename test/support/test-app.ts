@@ -1,0 +1,60 @@
+import { createApp, type App } from '../../core/app.ts';
+import type { Deps } from '../../core/deps.ts';
+import { createMemoryStorage, type MemoryStorage } from '../../storage/memory.ts';
+import { createMemoryFileStore } from './memory-file-store.ts';
+import { randomBytes } from 'node:crypto';
+
+export const TEST_SERVER = { host: '127.0.0.1', port: 3141, tls: false };
+export const BASE = `http://${TEST_SERVER.host}:${TEST_SERVER.port}`;
+export const LOOPBACK = { remoteAddress: '127.0.0.1' };
+
+export interface TestAppOptions {
+  /** Initial config-dir files, e.g. `{'config.toml': '[server]\n...'}`. */
+  files?: Record<string, string>;
+  env?: Record<string, string>;
+  /** A fixed clock (epoch ms) the test can move. */
+  now?: () => number;
+  deps?: Partial<Deps>;
+}
+
+/** A core app in-process with an in-memory config dir and store. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const files = createMemoryFileStore(options.files);
+  const storage: MemoryStorage = await createMemoryStorage();
+  let shutdownRequested = false;
+  const now = options.now ?? (() => Date.now());
+  const deps: Deps = {
+    clock: { now, monotonic: () => performance.now() },
+    random: { bytes: (n) => new Uint8Array(randomBytes(n)) },
+    files: files.store,
+    storage,
+    timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+    log: { info() {}, warn() {}, error() {} },
+    fetch: globalThis.fetch,
+    env: options.env ?? {},
+    server: { ...TEST_SERVER },
+    requestShutdown: () => {
+      shutdownRequested = true;
+    },
+    ...options.deps,
+  };
+  const app: App = await createApp(deps);
+  const dashboardToken = files.text('dashboard.token')?.trim() ?? null;
+  const daemonToken = files.text('daemon.token')!.trim();
+  /** Sends a request as a loopback client with a correct Host header. */
+  async function request(path: string, init: RequestInit & { conn?: { remoteAddress: string } } = {}) {
+    const headers = new Headers(init.headers);
+    if (!headers.has('host')) headers.set('host', `${TEST_SERVER.host}:${TEST_SERVER.port}`);
+    return app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), init.conn ?? LOOPBACK);
+  }
+  return {
+    app,
+    deps,
+    files,
+    storage,
+    dashboardToken,
+    daemonToken,
+    request,
+    shutdownRequested: () => shutdownRequested,
+  };
+}

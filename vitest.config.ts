@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects (STYLE.md): `core` runs in-process against `app.fetch`;
+ * `node`, `deno` and `workers` start each host on a free loopback port and
+ * run the shared conformance suites over real sockets.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'core',
+          include: ['test/core/**/*.test.ts', 'test/storage/**/*.test.ts', 'test/boundary/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      { test: { name: 'node', include: ['test/hosts/node*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: 'deno', include: ['test/hosts/deno*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'workers', include: ['test/hosts/workers*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+    ],
+  },
+});
