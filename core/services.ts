@@ -14,6 +14,33 @@ export interface SubsystemHealth {
 }
 
 /**
+ * What the evaluate route tells other modules about each decision, after the
+ * audit record is written and before the durability flush that precedes the
+ * response. Hooks write through `deps.storage` synchronously so their rows
+ * are made durable by the same flush (the digest files queued items here).
+ */
+export interface DecisionEvent {
+  /** The tool call as validated (see core/schemas/tool-call.ts). */
+  toolCall: { type: string } & Record<string, unknown>;
+  decision: 'allow' | 'queue' | 'deny';
+  priority: 'Low' | 'Medium' | 'High' | 'Critical' | null;
+  severity: 'notice' | 'warning' | 'error' | 'critical';
+  compositeScore: number;
+  decisionReason: string;
+  filterResults: Array<{ filter_name: string; matched: boolean; score: number; severity: string; message: string }>;
+  auditId: string;
+  sessionId: string;
+  pluginId: string;
+  source: string;
+  taskContext: unknown;
+  argumentsSummary: string;
+  supervised: { tool: string; pid: number; project_name: string } | null;
+}
+
+/** Returns fields to merge into the evaluate response (e.g. `digest_id`). */
+export type DecisionHook = (event: DecisionEvent) => Record<string, unknown> | undefined;
+
+/**
  * Everything a route module needs, built once at start by `createApp`.
  * Domain modules add their service here and register their health check.
  */
@@ -31,6 +58,8 @@ export interface Services {
   health: Map<SubsystemName, () => SubsystemHealth | Promise<SubsystemHealth>>;
   /** Optional top-level flags for the health payload (`audit_quarantined`, `audit_read_only`). */
   healthFlags: Array<() => Record<string, boolean>>;
+  /** Called for every decision of POST /api/proxy/evaluate, in order. */
+  decisionHooks: DecisionHook[];
   /** Run in reverse order at close. */
   closers: Array<() => Promise<void> | void>;
 }
