@@ -1,0 +1,135 @@
+/**
+ * A compact Aho-Corasick automaton: finds every occurrence of many patterns in
+ * one linear pass over the text, whatever the number of patterns.
+ *
+ * The trie is stored in typed arrays (first-child / next-sibling lists) so
+ * that tens of thousands of patterns (a thousand canaries and their encoded
+ * forms) cost a few megabytes; nodes with many children also get a dense
+ * 256-slot row so that the hot states near the root take one lookup.
+ */
+
+/** Called on each match with the pattern's index and the text offset after it; return true to stop. */
+export type OnMatch = (patternIndex: number, end: number) => boolean | void;
+
+export interface MultiMatcher {
+  readonly patternCount: number;
+  /**
+   * Scans `text` once. When `skipChar` is given a second cursor runs in the
+   * same pass and ignores that character, so a pattern split by it (a value
+   * cut into DNS labels by '.') is still found.
+   */
+  scan(text: string, onMatch: OnMatch, skipChar?: string): void;
+}
+
+const DENSE_MIN_CHILDREN = 5;
+
+/** Builds a matcher over `patterns` (empty patterns are ignored). */
+export function buildMatcher(patterns: readonly string[]): MultiMatcher {
+  const chars: number[] = [0];
+  const first: number[] = [-1];
+  const sibling: number[] = [-1];
+  const out: number[] = [-1];
+  const childCount: number[] = [0];
+  // Patterns sharing one string chain through samePattern.
+  const samePattern = new Int32Array(patterns.length).fill(-1);
+
+  const childOf = (node: number, c: number): number => {
+    for (let k = first[node]!; k !== -1; k = sibling[k]!) if (chars[k] === c) return k;
+    return -1;
+  };
+
+  patterns.forEach((pattern, index) => {
+    if (pattern.length === 0) return;
+    let node = 0;
+    for (let i = 0; i < pattern.length; i++) {
+      const c = pattern.charCodeAt(i);
+      let next = childOf(node, c);
+      if (next === -1) {
+        next = chars.length;
+        chars.push(c); first.push(-1); sibling.push(first[node]!); out.push(-1); childCount.push(0);
+        first[node] = next;
+        childCount[node]!++;
+      }
+      node = next;
+    }
+    if (out[node] === -1) out[node] = index;
+    else { samePattern[index] = samePattern[out[node]!]!; samePattern[out[node]!] = index; }
+  });
+
+  const size = chars.length;
+  const charArr = Uint16Array.from(chars);
+  const firstArr = Int32Array.from(first);
+  const siblingArr = Int32Array.from(sibling);
+  const outArr = Int32Array.from(out);
+  const denseIndex = new Int32Array(size).fill(-1);
+  let denseCount = 0;
+  for (let n = 0; n < size; n++) if (n === 0 || childCount[n]! >= DENSE_MIN_CHILDREN) denseIndex[n] = denseCount++;
+  const dense = new Int32Array(denseCount * 256).fill(-1);
+  for (let n = 0; n < size; n++) {
+    const d = denseIndex[n]!;
+    if (d < 0) continue;
+    for (let k = firstArr[n]!; k !== -1; k = siblingArr[k]!) if (charArr[k]! < 256) dense[d * 256 + charArr[k]!] = k;
+  }
+
+  const child = (node: number, c: number): number => {
+    const d = denseIndex[node]!;
+    if (d >= 0 && c < 256) return dense[d * 256 + c]!;
+    for (let k = firstArr[node]!; k !== -1; k = siblingArr[k]!) if (charArr[k] === c) return k;
+    return -1;
+  };
+
+  const fail = new Int32Array(size);
+  const dictLink = new Int32Array(size).fill(-1);
+  const queue = new Int32Array(size);
+  let head = 0;
+  let tail = 0;
+  for (let k = firstArr[0]!; k !== -1; k = siblingArr[k]!) queue[tail++] = k;
+  while (head < tail) {
+    const u = queue[head++]!;
+    for (let v = firstArr[u]!; v !== -1; v = siblingArr[v]!) {
+      const c = charArr[v]!;
+      let f = fail[u]!;
+      let target = child(f, c);
+      while (target === -1 && f !== 0) { f = fail[f]!; target = child(f, c); }
+      const fv = target === -1 || target === v ? 0 : target;
+      fail[v] = fv;
+      dictLink[v] = outArr[fv]! >= 0 ? fv : dictLink[fv]!;
+      queue[tail++] = v;
+    }
+  }
+
+  const step = (state: number, c: number): number => {
+    for (;;) {
+      const next = child(state, c);
+      if (next !== -1) return next;
+      if (state === 0) return 0;
+      state = fail[state]!;
+    }
+  };
+
+  const report = (state: number, end: number, onMatch: OnMatch): boolean => {
+    for (let s = outArr[state]! >= 0 ? state : dictLink[state]!; s > 0; s = dictLink[s]!) {
+      for (let p = outArr[s]!; p !== -1; p = samePattern[p]!) if (onMatch(p, end) === true) return true;
+    }
+    return false;
+  };
+
+  return {
+    patternCount: patterns.length,
+    scan(text, onMatch, skipChar) {
+      if (size === 1) return;
+      const skip = skipChar === undefined ? -1 : skipChar.charCodeAt(0);
+      let a = 0;
+      let b = 0;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        a = step(a, c);
+        if (a !== 0 && report(a, i + 1, onMatch)) return;
+        if (skip >= 0 && c !== skip) {
+          b = step(b, c);
+          if (b !== 0 && b !== a && report(b, i + 1, onMatch)) return;
+        }
+      }
+    },
+  };
+}

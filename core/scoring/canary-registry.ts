@@ -1,0 +1,110 @@
+/**
+ * The canary registry: decoy strings kept in memory (seeded at start from
+ * `[[canary.tokens]]` in filters/canary.toml), and one Aho-Corasick automaton
+ * over every value and its encoded forms, rebuilt lazily after a change.
+ *
+ * Values never leave this module: listings carry `value_prefix` (four
+ * characters and an ellipsis) and detections report ids and labels only.
+ */
+import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
+import { canaryWindow } from './bounded-text.ts';
+import { canaryForms } from './canary-encodings.ts';
+
+/** A canary as the API shows it. */
+export interface CanaryInfo {
+  id: string;
+  label: string;
+  value_prefix: string;
+}
+
+export interface CanaryHit {
+  id: string;
+  label: string;
+}
+
+export interface CanaryRegistry {
+  /** Registers a value (or a generated one when `value` is omitted). */
+  add(label: string, value?: string): CanaryInfo;
+  /** Replaces a canary's value (generated when omitted); null for an unknown id. */
+  rotate(id: string, value?: string): CanaryInfo | null;
+  /** False for an unknown id. */
+  remove(id: string): boolean;
+  list(): CanaryInfo[];
+  readonly size: number;
+  /** Canaries found in the texts (one automaton pass per text; `dnsSplit` also ignores dots). */
+  scan(texts: readonly string[], dnsSplit: boolean): CanaryHit[];
+}
+
+export interface CanaryRegistryOptions {
+  /** Secure random bytes (Deps.random.bytes). */
+  randomBytes(length: number): Uint8Array;
+}
+
+/** Generated values: 48 hex characters. */
+export const GENERATED_VALUE_BYTES = 24;
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The public prefix: the first four characters and U+2026. */
+export function valuePrefix(value: string): string {
+  return Array.from(value).slice(0, 4).join('') + '\u2026';
+}
+
+/** Creates an empty registry. */
+export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegistry {
+  const entries = new Map<string, { label: string; value: string }>();
+  let automaton: { matcher: MultiMatcher; owners: string[] } | null = null;
+  const generate = (): string => {
+    const bytes = options.randomBytes(GENERATED_VALUE_BYTES);
+    if (bytes.length !== GENERATED_VALUE_BYTES) throw new Error('random source returned the wrong length');
+    return toHex(bytes);
+  };
+  const newId = (): string => `cnry_${toHex(options.randomBytes(8))}`;
+  const info = (id: string): CanaryInfo => {
+    const e = entries.get(id)!;
+    return { id, label: e.label, value_prefix: valuePrefix(e.value) };
+  };
+  const built = () => {
+    if (automaton) return automaton;
+    const patterns: string[] = [];
+    const owners: string[] = [];
+    for (const [id, e] of entries) for (const f of canaryForms(e.value)) { patterns.push(f); owners.push(id); }
+    automaton = { matcher: buildMatcher(patterns), owners };
+    return automaton;
+  };
+  return {
+    add(label, value) {
+      const v = value ?? generate();
+      let id = newId();
+      while (entries.has(id)) id = newId();
+      entries.set(id, { label, value: v });
+      automaton = null;
+      return info(id);
+    },
+    rotate(id, value) {
+      const e = entries.get(id);
+      if (!e) return null;
+      e.value = value ?? generate();
+      automaton = null;
+      return info(id);
+    },
+    remove(id) {
+      const had = entries.delete(id);
+      if (had) automaton = null;
+      return had;
+    },
+    list: () => [...entries.keys()].map(info),
+    get size() { return entries.size; },
+    scan(texts, dnsSplit) {
+      if (entries.size === 0) return [];
+      const { matcher, owners } = built();
+      const found = new Set<string>();
+      for (const text of texts) {
+        matcher.scan(canaryWindow(text), (p) => { found.add(owners[p]!); return found.size >= 16; }, dnsSplit ? '.' : undefined);
+      }
+      return [...found].filter((id) => entries.has(id)).map((id) => ({ id, label: entries.get(id)!.label }));
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * canary (pattern): a registered canary value, or one of its encoded forms,
+ * in any outbound-capable field scores `score` (9.5 shipped: above the deny
+ * line). The message names the canary's label and id, never its value.
+ * Rules: config/filters/canary.toml (`[filter]`), which also carries the
+ * durable `[[canary.tokens]]` the engine seeds the registry with.
+ */
+import { Type } from '@sinclair/typebox';
+import { OUTBOUND_TARGETS } from '../call-view.ts';
+import { validate } from '../rule-schema.ts';
+import type { FilterDefinition } from '../types.ts';
+
+const File = Type.Object({
+  filter: Type.Object({
+    score: Type.Number({ minimum: 0, maximum: 10 }),
+    /** Also scan file contents written to disk. */
+    scan_file_content: Type.Optional(Type.Boolean()),
+  }),
+  canary: Type.Optional(Type.Unknown()),
+});
+
+export const canaryFilter: FilterDefinition = {
+  id: 'canary',
+  name: 'Canary tokens',
+  phase: 'pattern',
+  build(doc, env) {
+    const cfg = validate(File, doc);
+    const scanContent = cfg.filter.scan_file_content === true;
+    return {
+      evaluate(view) {
+        if (env.canaries.size === 0) return { matched: false, score: 0, message: 'No canaries registered' };
+        const texts = view.fields
+          .filter((f) => OUTBOUND_TARGETS.has(f.target) || (scanContent && f.target === 'content'))
+          .map((f) => f.raw);
+        if (texts.length === 0) return { matched: false, score: 0, message: 'No outbound field' };
+        const hits = env.canaries.scan(texts, true);
+        if (hits.length === 0) return { matched: false, score: 0, message: 'No canary in outbound data' };
+        const names = hits.slice(0, 3).map((h) => `'${h.label.slice(0, 60)}' (${h.id})`).join(', ');
+        return { matched: true, score: cfg.filter.score, message: `Canary token ${names} found in outbound data` };
+      },
+    };
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * operation-risk (static): a baseline score per call type, adjusted by HTTP
+ * method, chmod mode (setuid/setgid, world-writable) and listening on every
+ * interface. Rules: config/filters/operation-risk.toml.
+ */
+import { Type } from '@sinclair/typebox';
+import { validate } from '../rule-schema.ts';
+import type { FilterDefinition } from '../types.ts';
+import { TOOL_CALL_TYPES } from '../../schemas/tool-call.ts';
+
+const Score = Type.Number({ minimum: 0, maximum: 10 });
+const File = Type.Object({
+  baseline: Type.Record(Type.String(), Score),
+  http_methods: Type.Optional(Type.Record(Type.String(), Score)),
+  chmod: Type.Optional(Type.Object({ setuid_score: Score, world_writable_score: Score, executable_score: Type.Optional(Score) })),
+  listen: Type.Optional(Type.Object({ all_interfaces_score: Score, privileged_port_score: Score })),
+});
+
+/** Parses a chmod mode (octal text, number, or symbolic) into the bits we care about. */
+function modeBits(mode: string | number): { setid: boolean; worldWritable: boolean; exec: boolean } {
+  if (typeof mode === 'number' || /^[0-7]{3,4}$/.test(mode)) {
+    const n = typeof mode === 'number' ? mode : parseInt(mode, 8);
+    return { setid: (n & 0o6000) !== 0, worldWritable: (n & 0o002) !== 0, exec: (n & 0o111) !== 0 };
+  }
+  const m = mode.toLowerCase();
+  return { setid: /[ug]?\+[rwx]*s/.test(m), worldWritable: /(?:^|,)(?:a|o)?\+[rx]*w|^\+[rx]*w/.test(m), exec: /\+[rws]*x/.test(m) };
+}
+
+export const operationRisk: FilterDefinition = {
+  id: 'operation-risk',
+  name: 'Operation risk',
+  phase: 'static',
+  build(doc) {
+    const cfg = validate(File, doc);
+    for (const t of Object.keys(cfg.baseline)) {
+      if (!(TOOL_CALL_TYPES as string[]).includes(t)) throw new Error(`baseline.${t}: unknown tool call type`);
+    }
+    return {
+      evaluate(view) {
+        const call = view.call;
+        let score = cfg.baseline[call.type] ?? 0;
+        let message = `Baseline risk of ${call.type}`;
+        if (call.type === 'HttpRequest') {
+          const m = cfg.http_methods?.[call.method.toUpperCase()];
+          if (m !== undefined) { score = m; message = `Baseline risk of an HTTP ${call.method.toUpperCase().slice(0, 10)} request`; }
+        } else if (call.type === 'FileChmod' && cfg.chmod) {
+          const bits = modeBits(call.mode);
+          if (bits.setid) { score = cfg.chmod.setuid_score; message = 'chmod sets the setuid/setgid bit'; }
+          else if (bits.worldWritable) { score = cfg.chmod.world_writable_score; message = 'chmod makes a file world-writable'; }
+          else if (bits.exec && cfg.chmod.executable_score !== undefined) { score = cfg.chmod.executable_score; message = 'chmod makes a file executable'; }
+        } else if (call.type === 'NetListen' && cfg.listen) {
+          const host = (call.host ?? '0.0.0.0').toLowerCase();
+          if (host === '0.0.0.0' || host === '::' || host === '') { score = cfg.listen.all_interfaces_score; message = 'Listens on every network interface'; }
+          if (call.port > 0 && call.port < 1024) { score = Math.max(score, cfg.listen.privileged_port_score); message = 'Listens on a privileged port'; }
+        }
+        return { matched: score > 0, score, message };
+      },
+    };
+  },
+};

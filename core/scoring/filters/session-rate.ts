@@ -1,0 +1,26 @@
+/**
+ * session-rate (context): calls per minute within one session. At or above
+ * `high_per_minute` scores `high_score`, at or above `elevated_per_minute`
+ * scores `elevated_score`. The current call counts.
+ */
+import { eventsSince } from '../session-history.ts';
+import type { FilterDefinition } from '../types.ts';
+import { Count, knobs, Score } from './context-knobs.ts';
+
+export const sessionRate: FilterDefinition = {
+  id: 'session-rate',
+  name: 'Session operation rate',
+  phase: 'context',
+  build(doc) {
+    const k = knobs(doc, { elevated_per_minute: Count, elevated_score: Score, high_per_minute: Count, high_score: Score });
+    return {
+      evaluate(_view, ctx) {
+        if (!ctx.session) return { matched: false, score: 0, message: 'No session' };
+        const n = eventsSince(ctx.session, ctx.now - 60_000).length + 1;
+        if (n >= k.high_per_minute) return { matched: true, score: k.high_score, message: `${n} operations in the last minute in this session` };
+        if (n >= k.elevated_per_minute) return { matched: true, score: k.elevated_score, message: `${n} operations in the last minute in this session` };
+        return { matched: false, score: 0, message: `${n} operations in the last minute` };
+      },
+    };
+  },
+};

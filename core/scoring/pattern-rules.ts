@@ -1,0 +1,131 @@
+/**
+ * The engine shared by every pattern-based filter: vetted regexes over the
+ * call's fields, a keyword prefilter (one Aho-Corasick pass per field decides
+ * which rules can possibly match), and optional checks on each match
+ * (exceptions, counts, entropy, Luhn, the provider's own hosts).
+ *
+ * A filter scores its best matching rule, plus `extra_match_bonus` (default
+ * 0.5) for each further rule that matched, up to three.
+ */
+import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
+import type { CallView, Field, Op, Target } from './call-view.ts';
+import { OUTBOUND_TARGETS } from './call-view.ts';
+import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
+import { compileSafeRegex } from './safe-regex.ts';
+import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
+import type { FilterInstance, FilterOutcome } from './types.ts';
+
+interface CompiledRule {
+  rule: PatternRule;
+  regex: RegExp;
+  except: RegExp | null;
+  targets: ReadonlySet<Target> | null;
+  ops: ReadonlySet<Op> | null;
+  keywordIds: number[];
+}
+
+export interface PatternFilterOptions {
+  /** Targets used by rules that name none (`all` when omitted). */
+  defaultTargets?: readonly string[];
+  /** Adjusts a matched rule's score for this call (e.g. by operation); return 0 to drop the match. */
+  adjust?: (rule: PatternRule, view: CallView, field: Field) => number;
+}
+
+function targetSet(names: readonly string[] | undefined): ReadonlySet<Target> | null {
+  if (!names || names.includes('all')) return null;
+  const set = new Set<Target>();
+  for (const n of names) {
+    if (n === 'outbound') OUTBOUND_TARGETS.forEach((t) => set.add(t));
+    else set.add(n as Target);
+  }
+  return set;
+}
+
+/** Compiles a pattern filter file; throws with the rule id and the reason when a rule is refused. */
+export function compilePatternRules(doc: unknown, options: PatternFilterOptions = {}): FilterInstance {
+  const file = validate(PatternFile, doc);
+  const bonus = file.filter?.extra_match_bonus ?? 0.5;
+  const keywords: string[] = [];
+  const keywordIndex = new Map<string, number>();
+  const alwaysRun: CompiledRule[] = [];
+  const byKeyword: CompiledRule[][] = [];
+  const seen = new Set<string>();
+  for (const rule of file.rules) {
+    if (seen.has(rule.id)) throw new Error(`rule '${rule.id}': duplicate id`);
+    seen.add(rule.id);
+    const flags = rule.case_sensitive ? 'g' : 'gi';
+    const compiled = compileSafeRegex(rule.pattern, flags);
+    if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
+    let except: RegExp | null = null;
+    if (rule.except) {
+      const e = compileSafeRegex(rule.except, 'i');
+      if (!e.ok) throw new Error(`rule '${rule.id}': unsafe or invalid except pattern: ${e.reason}`);
+      except = e.regex;
+    }
+    const entry: CompiledRule = {
+      rule, regex: compiled.regex, except,
+      targets: targetSet(rule.targets ?? options.defaultTargets),
+      ops: rule.ops ? new Set(rule.ops) : null,
+      keywordIds: [],
+    };
+    for (const kw of rule.keywords ?? []) {
+      const k = kw.toLowerCase();
+      let id = keywordIndex.get(k);
+      if (id === undefined) { id = keywords.length; keywordIndex.set(k, id); keywords.push(k); byKeyword.push([]); }
+      entry.keywordIds.push(id);
+      byKeyword[id]!.push(entry);
+    }
+    if (entry.keywordIds.length === 0) alwaysRun.push(entry);
+  }
+  const matcher: MultiMatcher = buildMatcher(keywords);
+
+  const candidates = (field: Field): Set<CompiledRule> => {
+    const set = new Set<CompiledRule>(alwaysRun);
+    if (keywords.length > 0) matcher.scan(field.norm, (k) => { for (const r of byKeyword[k]!) set.add(r); });
+    return set;
+  };
+
+  const fires = (c: CompiledRule, view: CallView, field: Field): boolean => {
+    const text = c.rule.case_sensitive ? field.text : field.norm;
+    const need = c.rule.min_count ?? 1;
+    let count = 0;
+    c.regex.lastIndex = 0;
+    for (let guard = 0; guard < 1000; guard++) {
+      const m = c.regex.exec(text);
+      if (!m) break;
+      if (m[0].length === 0) c.regex.lastIndex++;
+      if (c.except && c.except.test(m[0])) continue;
+      const token = m[1] ?? m[0];
+      if (c.rule.entropy_min !== undefined && shannonEntropy(token) < c.rule.entropy_min) continue;
+      if (c.rule.validator === 'luhn' && !luhnValid(token)) continue;
+      if (++count >= need) break;
+    }
+    if (count < need) return false;
+    const expected = c.rule.expected_hosts;
+    if (expected && view.hosts.length > 0 && view.hosts.every((h) => expected.some((e) => hostMatches(h, e)))) return false;
+    return true;
+  };
+
+  return {
+    evaluate(view): FilterOutcome {
+      const hits = new Map<string, { rule: PatternRule; score: number }>();
+      for (const field of view.fields) {
+        for (const c of candidates(field)) {
+          if (hits.has(c.rule.id)) continue;
+          if (c.targets && !c.targets.has(field.target)) continue;
+          if (c.ops && !c.ops.has(view.op)) continue;
+          if (!fires(c, view, field)) continue;
+          const score = options.adjust ? options.adjust(c.rule, view, field) : c.rule.score;
+          if (score !== 0) hits.set(c.rule.id, { rule: c.rule, score });
+        }
+      }
+      if (hits.size === 0) return { matched: false, score: 0, message: 'No rule matched' };
+      const sorted = [...hits.values()].sort((a, b) => b.score - a.score);
+      const best = sorted[0]!;
+      const extra = Math.min(3, sorted.length - 1);
+      const score = Math.min(10, best.score + (best.score > 0 ? extra * bonus : 0));
+      const more = sorted.length > 1 ? ` (+${sorted.length - 1} more: ${sorted.slice(1, 4).map((s) => s.rule.id).join(', ')})` : '';
+      return { matched: true, score, message: `${best.rule.message} [${best.rule.id}]${more}` };
+    },
+  };
+}

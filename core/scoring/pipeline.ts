@@ -1,0 +1,124 @@
+/**
+ * One evaluation: phases in order, short-circuit above the deny line, then
+ * meta-rules, then the decision and its wording.
+ */
+import type { Clock } from '../deps.ts';
+import type { CallView } from './call-view.ts';
+import { actionText, clampScore, decide, maxSeverity, priorityOf, scoreSentence, severityOf } from './decision.ts';
+import type { MetaRules } from './meta-rules.ts';
+import type { SessionHistory } from './session-history.ts';
+import { PHASES, type Evaluation, type FilterDefinition, type FilterInstance, type FilterOutcome, type FilterResult, type Severity } from './types.ts';
+
+export interface PipelineFilter {
+  def: FilterDefinition;
+  instance: FilterInstance | null;
+  reason: string | null;
+  enabled: boolean;
+  count: number;
+  totalMs: number;
+}
+
+export interface PipelineInput {
+  filters: readonly PipelineFilter[];
+  meta: MetaRules | null;
+  view: CallView;
+  session: SessionHistory | null;
+  now: number;
+  allow: number;
+  deny: number;
+  /** A learned rule allows the call: only the canary filter runs, and only a canary overrides it. */
+  learned: boolean;
+  clock: Clock;
+  /** Update the per-filter statistics. */
+  record: boolean;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const SAFE_OUTCOME: FilterOutcome = { matched: false, score: 0, message: 'Filter raised an internal error; it contributed nothing' };
+
+function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, FilterOutcome>): FilterOutcome {
+  const t0 = input.clock.monotonic();
+  let outcome: FilterOutcome;
+  try {
+    outcome = f.instance!.evaluate(input.view, { prior, session: input.session, now: input.now });
+  } catch {
+    outcome = SAFE_OUTCOME;
+  }
+  if (input.record) { f.count++; f.totalMs += input.clock.monotonic() - t0; }
+  prior.set(f.def.id, outcome);
+  return outcome;
+}
+
+const toResult = (f: PipelineFilter, o: FilterOutcome): FilterResult => ({
+  filter_name: f.def.name, matched: o.matched, score: round2(o.score), severity: severityOf(o.score), message: o.message,
+});
+
+/** Runs the pipeline; `sensitiveRead` tells the session store whether to start containment. */
+export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sensitiveRead: boolean } {
+  const t0 = input.clock.monotonic();
+  const prior = new Map<string, FilterOutcome>();
+  const results: FilterResult[] = [];
+  let sum = 0;
+  let top: { score: number; message: string } | null = null;
+  const note = (score: number, message: string) => { if (score > 0 && (!top || score > top.score)) top = { score, message }; };
+
+  if (input.learned) {
+    const canary = input.filters.find((f) => f.def.id === 'canary' && f.instance);
+    const o = canary ? runFilter(canary, input, prior) : null;
+    if (!o?.matched) {
+      return {
+        sensitiveRead: false,
+        evaluation: {
+          result: {
+            composite_score: 0, action: 'allow', decision_reason: 'Allowed by a learned rule',
+            evaluation_time_ms: input.clock.monotonic() - t0,
+            filters_evaluated: o ? 1 : 0, filter_results: o && canary ? [toResult(canary, o)] : [],
+          },
+          decision: 'allow', priority: null, severity: 'notice', learned: true,
+        },
+      };
+    }
+    prior.clear();
+  }
+
+  let stopped = false;
+  for (const phase of PHASES) {
+    for (const f of input.filters) {
+      if (f.def.phase !== phase || !f.instance) continue;
+      const o = runFilter(f, input, prior);
+      results.push(toResult(f, o));
+      sum += o.score;
+      if (o.matched) note(o.score, o.message);
+    }
+    if (clampScore(sum) > input.deny) { stopped = true; break; }
+  }
+  const filtersEvaluated = results.length;
+  let score = clampScore(sum);
+  if (!stopped && input.meta) {
+    for (const e of input.meta.apply(prior, score)) {
+      results.push({ filter_name: `meta:${e.id}`, matched: true, score: round2(e.delta), severity: severityOf(e.delta), message: e.message });
+      score = clampScore(score + e.delta);
+      note(e.delta, e.message);
+    }
+  }
+  const decision = decide(score, input.allow, input.deny);
+  const priority = decision === 'queue' ? priorityOf(score) : null;
+  const best = top as { score: number; message: string } | null;
+  const denyReason = best ? best.message : scoreSentence('deny', score, input.allow, input.deny);
+  let severity: Severity = 'notice';
+  for (const r of results) if (r.matched) severity = maxSeverity(severity, r.severity);
+  return {
+    sensitiveRead: prior.get('sensitive-paths')?.matched === true && ['read', 'list', 'exec'].includes(input.view.op),
+    evaluation: {
+      result: {
+        composite_score: score,
+        action: actionText(decision, priority, denyReason),
+        decision_reason: decision === 'deny' ? denyReason : scoreSentence(decision, score, input.allow, input.deny),
+        evaluation_time_ms: Math.round((input.clock.monotonic() - t0) * 1e6) / 1e6,
+        filters_evaluated: filtersEvaluated,
+        filter_results: results,
+      },
+      decision, priority, severity, learned: false,
+    },
+  };
+}
