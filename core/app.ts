@@ -70,6 +70,7 @@ export async function createApp(deps: Deps): Promise<App> {
     hub: new RealtimeHub(() => deps.clock.now()),
     health: new Map(),
     healthFlags: [],
+    filterCatalog: () => [],
     decisionHooks: [],
     closers: [],
   };

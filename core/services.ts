@@ -37,6 +37,13 @@ export interface DecisionEvent {
   supervised: { tool: string; pid: number; project_name: string } | null;
 }
 
+/** One filter of the running proxy, as `/api/config` lists it. */
+export interface FilterCatalogEntry {
+  id: string;
+  name: string;
+  phase: 'static' | 'pattern' | 'context';
+}
+
 /** Returns fields to merge into the evaluate response (e.g. `digest_id`). */
 export type DecisionHook = (event: DecisionEvent) => Record<string, unknown> | undefined;
 
@@ -58,6 +65,12 @@ export interface Services {
   health: Map<SubsystemName, () => SubsystemHealth | Promise<SubsystemHealth>>;
   /** Optional top-level flags for the health payload (`audit_quarantined`, `audit_read_only`). */
   healthFlags: Array<() => Record<string, boolean>>;
+  /**
+   * The filters the running proxy registered (ids for `PUT /api/config`,
+   * names and phases for `GET /api/config`). Empty until the scoring engine
+   * is wired; the engine's module replaces it.
+   */
+  filterCatalog: () => FilterCatalogEntry[];
   /** Called for every decision of POST /api/proxy/evaluate, in order. */
   decisionHooks: DecisionHook[];
   /** Run in reverse order at close. */
