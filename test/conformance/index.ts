@@ -1,0 +1,17 @@
+/**
+ * Every conformance suite. A host test runs them all with one line:
+ * `for (const suite of allSuites) suite(ctx)`. Add a suite by appending it here.
+ */
+import type { ConformanceContext } from './context.ts';
+import { badInputSuite } from './bad-input.ts';
+import { guardsSuite } from './guards.ts';
+import { healthSuite } from './health.ts';
+import { lifecycleSuite } from './lifecycle.ts';
+import { tlsSuite } from './tls.ts';
+import { websocketSuite } from './websocket.ts';
+
+export type ConformanceSuite = (ctx: ConformanceContext) => void;
+
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite];
+
+export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';

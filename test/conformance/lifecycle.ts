@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import type { ConformanceContext } from './context.ts';
+import { modeOf, readToken } from './tokens.ts';
+
+async function instanceId(baseUrl: string): Promise<string> {
+  const body = (await (await request(`${baseUrl}/api/health`)).body.json()) as { instance_id: string };
+  return body.instance_id;
+}
+
+/** Token files, restarts and clean shutdown (contracts.md "The config dir", "Starting a host"). */
+export function lifecycleSuite(ctx: ConformanceContext): void {
+  describe('config dir and lifecycle', () => {
+    it('token files are 0600 in the config dir', async () => {
+      for (const name of ['daemon.token', 'dashboard.token'] as const) {
+        expect(await modeOf(join(ctx.configDir, name)), name).toBe(0o600);
+        expect(await readToken(ctx.configDir, name)).toMatch(/^[0-9a-f]{64}$/);
+      }
+    });
+
+    it('a restart regenerates the daemon token, keeps the dashboard token, and gets a new instance_id; SIGTERM exits 0', async () => {
+      const first = await ctx.launch();
+      const before = {
+        daemon: await readToken(first.configDir, 'daemon.token'),
+        dashboard: await readToken(first.configDir, 'dashboard.token'),
+        instance: await instanceId(first.baseUrl),
+      };
+      expect(await first.stop('SIGTERM')).toBe(0);
+      const second = await ctx.launch({ configDir: first.configDir });
+      try {
+        expect(await readToken(second.configDir, 'daemon.token')).not.toBe(before.daemon);
+        expect(await readToken(second.configDir, 'dashboard.token')).toBe(before.dashboard);
+        expect(await instanceId(second.baseUrl)).not.toBe(before.instance);
+        expect(await modeOf(join(second.configDir, 'daemon.token'))).toBe(0o600);
+      } finally {
+        expect(await second.stop('SIGINT')).toBe(0);
+      }
+    });
+  });
+}
