@@ -1,0 +1,232 @@
+/**
+ * The audit log: appends hash-chained records durably and serves the audit
+ * routes' reads, each after verifying the chain (`createAuditLog`).
+ *
+ * An append is synchronous up to the durability barrier: it takes the next
+ * sequence from the in-memory head, hashes, inserts the row and moves the
+ * anchor in one transaction, so concurrent appends can never interleave
+ * inside the chain; then it awaits `storage.flush()`, which concurrent
+ * appends share (group commit). The caller acknowledges only after the
+ * returned promise resolves. Appends link to the head as last written (the
+ * anchor), never to whatever the table's tail is, so a truncated tail stays
+ * detectable, and an anchor that is missing is never recreated.
+ */
+import type { Clock, FileStore, Logger, Random } from '../deps.ts';
+import { HttpError } from '../http-error.ts';
+import type { Storage } from '../../storage/types.ts';
+import type { AnyAuditRecord, AuditFilterResult, AuditRecord, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
+import { AUDIT_COLUMNS, GENESIS_HASH, computeRecordHash, hashMatches, rowValues } from './audit-record.ts';
+import type { AuditPage, AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
+import { getRecord, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
+import { ensureAuditSchema, readAnchor } from './audit-schema.ts';
+import { exportStream } from './audit-export.ts';
+import type { ExportQuery } from './audit-export.ts';
+import type { ChainState } from './chain-verifier.ts';
+import { createChainVerifier } from './chain-verifier.ts';
+import { rotateColdRecords } from './cold-archive.ts';
+import type { ExfilStats } from './exfil-stats.ts';
+import { EXFIL_WINDOW, computeExfilStats } from './exfil-stats.ts';
+import type { Redact } from './summarize-arguments.ts';
+import { DEFAULT_SUMMARY_LENGTH, argumentsHash, summarizeArguments } from './summarize-arguments.ts';
+import { uuidFromBytes } from './uuid.ts';
+
+/** What the evaluate route records for one scored decision. */
+export interface AuditAppendInput {
+  /** The full tool call (with `type`); hashed whole, summarised redacted. */
+  tool_call: Readonly<Record<string, unknown>>;
+  session_id?: string | null;
+  plugin_id?: string | null;
+  composite_score: number;
+  proxy_action: ProxyAction;
+  filter_results: readonly AuditFilterResult[];
+  evaluation_time_ms: number;
+  source?: string | null;
+  supervised?: { tool: string; pid: number; project_name?: string | null } | null;
+}
+
+/** A call resolved without full scoring (learned rule, allow-always, cache). */
+export interface ShortCircuitInput {
+  tool_call: Readonly<Record<string, unknown>>;
+  session_id?: string | null;
+  plugin_id?: string | null;
+  composite_score: number;
+  proxy_action: ProxyAction;
+  source?: string | null;
+  /** What resolved it, e.g. `learned_rule`. */
+  reason: string;
+}
+
+export interface AuditLogOptions {
+  storage: Storage;
+  clock: Clock;
+  random: Random;
+  files: FileStore;
+  /** The scoring module's secret and canary masking. */
+  redact: Redact;
+  /** `[audit] cold_after_days`. Default 30. */
+  coldAfterDays?: number;
+  summaryMaxLength?: number;
+  /** Already-verified records re-verified per read. Default 16. */
+  sweepSize?: number;
+  log?: Logger;
+}
+
+/** The audit subsystem for health. */
+export interface AuditHealth {
+  status: 'ok' | 'degraded' | 'error';
+  message?: string;
+}
+
+export interface AuditLog {
+  /** Appends a record and resolves once it is durable (then, and only then, acknowledge). */
+  append(input: AuditAppendInput): Promise<AuditRecord>;
+  /** Appends a compact short-circuit row, durably. */
+  appendShortCircuit(input: ShortCircuitInput): Promise<ShortCircuitRecord>;
+  /** Verifies what is new; throws the chain's `HttpError` when it fails. */
+  verify(): void;
+  list(query: { limit: number; offset: number; include: Include }): AuditPage;
+  listSession(sessionId: string, include: Include): { records: AnyAuditRecord[]; total: number };
+  get(id: string): AnyAuditRecord | undefined;
+  summary(window: SummaryWindow, include?: Include): AuditSummary;
+  export(query: ExportQuery): ReadableStream<Uint8Array>;
+  exfilStats(): ExfilStats;
+  /** Moves records older than `coldAfterDays` into archives; returns how many moved. */
+  rotateCold(): Promise<number>;
+  chainState(): ChainState;
+  health(): AuditHealth;
+  /** `audit_quarantined` / `audit_read_only` when set (for the health payload). */
+  healthFlags(): Record<string, boolean>;
+}
+
+const INSERT_SQL = `INSERT INTO audit_records (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`;
+const ANCHOR_SQL =
+  'UPDATE audit_anchor SET sequence = ?, hash = ?, full_count = full_count + ?, short_count = short_count + ?, updated_at = ? WHERE id = 1';
+
+/** Opens the audit log on `storage`: creates its tables and verifies the whole chain. */
+export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog> {
+  const { storage, clock, random, files } = options;
+  const coldAfterDays = options.coldAfterDays ?? 30;
+  const summaryLength = options.summaryMaxLength ?? DEFAULT_SUMMARY_LENGTH;
+  const nowIso = (): string => new Date(clock.now()).toISOString();
+  if (!storage.readOnly) ensureAuditSchema(storage, nowIso());
+  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize });
+  await verifier.verifyAll();
+  const initial = verifier.state();
+  if (initial.status !== 'ok') options.log?.error('audit chain verification failed', { ...initial });
+  const anchor = readAnchor(storage);
+  const tail = storage.get<{ sequence: number; hash: string }>('SELECT sequence, hash FROM audit_records ORDER BY sequence DESC LIMIT 1');
+  let head = anchor ? { sequence: anchor.sequence, hash: anchor.hash } : tail ?? { sequence: 0, hash: GENESIS_HASH };
+  let rotating: Promise<number> | null = null;
+
+  const commit = async <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>, short: boolean): Promise<T> => {
+    const unhashed = build(head.sequence + 1, head.hash);
+    const record = { ...unhashed, hash: computeRecordHash(unhashed) } as T;
+    storage.transaction(() => {
+      storage.run(INSERT_SQL, rowValues(record));
+      storage.run(ANCHOR_SQL, [record.sequence, record.hash, short ? 0 : 1, short ? 1 : 0, record.timestamp]);
+    });
+    head = { sequence: record.sequence, hash: record.hash };
+    await storage.flush();
+    return record;
+  };
+  const served = <T extends AnyAuditRecord>(records: T[]): T[] => {
+    for (const record of records) {
+      if (!hashMatches(record)) verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${record.sequence} was altered`));
+    }
+    return records;
+  };
+
+  return {
+    append(input) {
+      return commit<AuditRecord>((sequence, prevHash) => {
+        const record: Omit<AuditRecord, 'hash'> = {
+          id: uuidFromBytes(random.bytes(16)),
+          timestamp: nowIso(),
+          session_id: input.session_id ?? null,
+          plugin_id: input.plugin_id ?? null,
+          tool_call_type: String(input.tool_call.type ?? 'Unknown'),
+          arguments_summary: summarizeArguments(input.tool_call, options.redact, summaryLength),
+          arguments_hash: argumentsHash(input.tool_call),
+          composite_score: input.composite_score,
+          proxy_action: input.proxy_action,
+          filter_results: input.filter_results.map((result) => ({ ...result })),
+          evaluation_time_ms: input.evaluation_time_ms,
+          source: input.source ?? null,
+          sequence,
+          prev_hash: prevHash,
+        };
+        if (input.supervised) {
+          record.supervised_tool = input.supervised.tool;
+          record.supervised_pid = input.supervised.pid;
+          if (input.supervised.project_name != null) record.project_name = input.supervised.project_name;
+        }
+        return record;
+      }, false);
+    },
+    appendShortCircuit(input) {
+      return commit<ShortCircuitRecord>((sequence, prevHash) => ({
+        id: uuidFromBytes(random.bytes(16)),
+        timestamp: nowIso(),
+        session_id: input.session_id ?? null,
+        plugin_id: input.plugin_id ?? null,
+        tool_call_type: String(input.tool_call.type ?? 'Unknown'),
+        arguments_hash: argumentsHash(input.tool_call),
+        composite_score: input.composite_score,
+        proxy_action: input.proxy_action,
+        source: input.source ?? null,
+        short_circuit: input.reason,
+        sequence,
+        prev_hash: prevHash,
+      }), true);
+    },
+    verify: () => verifier.verifyNew(),
+    list(query) {
+      verifier.verifyNew();
+      const page = listPage(storage, query.limit, query.offset, query.include);
+      return { ...page, records: served(page.records) };
+    },
+    listSession(sessionId, include) {
+      verifier.verifyNew();
+      const result = listSession(storage, sessionId, include);
+      return { ...result, records: served(result.records) };
+    },
+    get(id) {
+      verifier.verifyNew();
+      const record = getRecord(storage, id);
+      return record ? served([record])[0] : undefined;
+    },
+    summary(window, include = 'full') {
+      verifier.verifyNew();
+      return summarize(storage, window, include, clock.now());
+    },
+    export(query) {
+      verifier.verifyNew();
+      return exportStream(storage, files, verifier, query);
+    },
+    exfilStats() {
+      verifier.verifyNew();
+      return computeExfilStats(served(recentFullRecords(storage, EXFIL_WINDOW)));
+    },
+    rotateCold() {
+      rotating ??= rotateColdRecords({ storage, files, verifier, coldAfterDays, now: clock.now() }).finally(() => {
+        rotating = null;
+      });
+      return rotating;
+    },
+    chainState: () => verifier.state(),
+    health() {
+      const state = verifier.state();
+      if (state.status === 'ok' || state.status === 'unverified') {
+        return storage.readOnly ? { status: 'error', message: 'audit storage is read-only after a failed write' } : { status: 'ok' };
+      }
+      return { status: 'error', message: state.message ?? `audit chain ${state.status}` };
+    },
+    healthFlags() {
+      const flags: Record<string, boolean> = {};
+      const status = verifier.state().status;
+      if (status !== 'ok' && status !== 'unverified') flags.audit_quarantined = true;
+      if (storage.readOnly) flags.audit_read_only = true;
+      return flags;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Tables of the audit log:
+ * - `audit_records`: the hot chain, one row per record;
+ * - `audit_anchor`: one row holding the head (sequence + hash) and the hot
+ *   counters, updated in the same transaction as every insert, so a cut tail
+ *   (anchor ahead of the records) and a missing anchor are both visible;
+ * - `audit_archives`: one row per cold archive file, with the first and last
+ *   sequence and hashes it must contain (its anchor).
+ */
+import type { Storage } from '../../storage/types.ts';
+import { GENESIS_HASH } from './audit-record.ts';
+
+const DDL = [
+  `CREATE TABLE IF NOT EXISTS audit_records (
+    sequence INTEGER PRIMARY KEY, id TEXT NOT NULL, kind TEXT NOT NULL, timestamp TEXT NOT NULL,
+    session_id TEXT, plugin_id TEXT, tool_call_type TEXT NOT NULL, arguments_summary TEXT,
+    arguments_hash TEXT NOT NULL, composite_score REAL NOT NULL, proxy_action TEXT NOT NULL,
+    filter_results TEXT, evaluation_time_ms REAL, source TEXT, supervised_tool TEXT,
+    supervised_pid INTEGER, project_name TEXT, short_circuit TEXT,
+    prev_hash TEXT NOT NULL, hash TEXT NOT NULL)`,
+  'CREATE UNIQUE INDEX IF NOT EXISTS audit_records_id ON audit_records (id)',
+  'CREATE INDEX IF NOT EXISTS audit_records_kind ON audit_records (kind, sequence)',
+  'CREATE INDEX IF NOT EXISTS audit_records_session ON audit_records (session_id, sequence)',
+  'CREATE INDEX IF NOT EXISTS audit_records_time ON audit_records (timestamp, kind, proxy_action)',
+  `CREATE TABLE IF NOT EXISTS audit_anchor (
+    id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, hash TEXT NOT NULL,
+    full_count INTEGER NOT NULL, short_count INTEGER NOT NULL, updated_at TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS audit_archives (
+    first_sequence INTEGER PRIMARY KEY, day TEXT NOT NULL, file TEXT NOT NULL,
+    first_prev_hash TEXT NOT NULL, first_hash TEXT NOT NULL,
+    last_sequence INTEGER NOT NULL, last_hash TEXT NOT NULL, record_count INTEGER NOT NULL,
+    allow_count INTEGER NOT NULL, queue_count INTEGER NOT NULL, deny_count INTEGER NOT NULL,
+    short_count INTEGER NOT NULL, created_at TEXT NOT NULL)`,
+];
+
+/** The anchor row. */
+export interface AnchorRow {
+  [column: string]: string | number;
+  sequence: number;
+  hash: string;
+  full_count: number;
+  short_count: number;
+}
+
+/** One archive's anchor row. */
+export interface ArchiveRow {
+  [column: string]: string | number;
+  first_sequence: number;
+  day: string;
+  file: string;
+  first_prev_hash: string;
+  first_hash: string;
+  last_sequence: number;
+  last_hash: string;
+  record_count: number;
+  allow_count: number;
+  queue_count: number;
+  deny_count: number;
+  short_count: number;
+}
+
+/**
+ * Creates the tables. The anchor row is created only for a log that has
+ * never held a record: an existing log without one stays unanchored
+ * (nothing repairs).
+ */
+export function ensureAuditSchema(storage: Storage, nowIso: string): void {
+  const exists = storage.get("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'audit_records'");
+  storage.transaction(() => {
+    for (const statement of DDL) storage.run(statement);
+    if (!exists) {
+      storage.run(
+        'INSERT INTO audit_anchor (id, sequence, hash, full_count, short_count, updated_at) VALUES (1, 0, ?, 0, 0, ?)',
+        [GENESIS_HASH, nowIso],
+      );
+    }
+  });
+}
+
+/** The anchor row, or undefined when it is missing. */
+export function readAnchor(storage: Storage): AnchorRow | undefined {
+  return storage.get<AnchorRow>('SELECT sequence, hash, full_count, short_count FROM audit_anchor WHERE id = 1');
+}
+
+/** Every archive anchor, oldest first. */
+export function readArchives(storage: Storage): ArchiveRow[] {
+  return storage.all<ArchiveRow>('SELECT * FROM audit_archives ORDER BY first_sequence');
+}

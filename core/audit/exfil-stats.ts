@@ -1,0 +1,64 @@
+/**
+ * Exfiltration stats over the most recent full records (spec: last 500):
+ * only queued and denied calls where an egress, DLP, canary or containment
+ * filter matched count. `total_redacted` counts those where a DLP or canary
+ * filter matched (their secret content is masked in the summary). Protocols
+ * come from the URL scheme in the summary, else from the call type;
+ * destinations are URL hosts parsed best-effort from `arguments_summary`
+ * (plus the `host` of a NetConnect and the `name` of a DnsQuery); a call with
+ * no destination still counts toward its protocol.
+ */
+import type { AuditRecord } from './audit-record.ts';
+
+/** Spec: Exfiltration stats. */
+export interface ExfilStats {
+  total_blocked: number;
+  total_queued: number;
+  total_redacted: number;
+  by_protocol: Record<string, number>;
+  top_blocked_destinations: Array<{ domain: string; count: number }>;
+}
+
+export const EXFIL_WINDOW = 500;
+const TOP = 10;
+const EXFIL_FILTER = /egress|dlp|canary|containment|exfil/i;
+const REDACTING_FILTER = /dlp|canary/i;
+const URL_PATTERN = /\b([a-z][a-z0-9+.-]{1,15}):\/\/(?:[^\s/@"'\\]*@)?(\[[0-9a-f:.]+\]|[^\s/:?#"'\\]+)/i;
+const TYPE_PROTOCOL: Record<string, string> = {
+  HttpRequest: 'http', NetConnect: 'tcp', DnsQuery: 'dns', ShellExec: 'shell', ProcessSpawn: 'shell',
+  FileRead: 'file', FileWrite: 'file',
+};
+
+/** Computes the stats from records, newest first. */
+export function computeExfilStats(records: readonly AuditRecord[]): ExfilStats {
+  const stats: ExfilStats = { total_blocked: 0, total_queued: 0, total_redacted: 0, by_protocol: {}, top_blocked_destinations: [] };
+  const destinations = new Map<string, number>();
+  for (const record of records.slice(0, EXFIL_WINDOW)) {
+    if (record.proxy_action === 'allow') continue;
+    const matched = record.filter_results.filter((result) => result.matched && EXFIL_FILTER.test(result.filter_name));
+    if (matched.length === 0) continue;
+    if (record.proxy_action === 'deny') stats.total_blocked += 1;
+    else stats.total_queued += 1;
+    if (matched.some((result) => REDACTING_FILTER.test(result.filter_name))) stats.total_redacted += 1;
+    const url = URL_PATTERN.exec(record.arguments_summary);
+    const protocol = url ? url[1]!.toLowerCase() : TYPE_PROTOCOL[record.tool_call_type] ?? record.tool_call_type.toLowerCase();
+    stats.by_protocol[protocol] = (stats.by_protocol[protocol] ?? 0) + 1;
+    const domain = url ? url[2]! : fieldValue(record);
+    if (domain) {
+      const key = domain.toLowerCase().replace(/\.$/, '');
+      destinations.set(key, (destinations.get(key) ?? 0) + 1);
+    }
+  }
+  stats.top_blocked_destinations = [...destinations]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .slice(0, TOP)
+    .map(([domain, count]) => ({ domain, count }));
+  return stats;
+}
+
+function fieldValue(record: AuditRecord): string | null {
+  const field = record.tool_call_type === 'NetConnect' ? 'host' : record.tool_call_type === 'DnsQuery' ? 'name' : null;
+  if (!field) return null;
+  const match = new RegExp(`"${field}":"([^"\\\\]+)"`).exec(record.arguments_summary);
+  return match ? match[1]! : null;
+}
