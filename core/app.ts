@@ -7,6 +7,8 @@ import { requireApiKey } from './guards/require-api-key.ts';
 import { requireKnownHost } from './guards/require-known-host.ts';
 import { requireLocalhost } from './guards/require-localhost.ts';
 import { HttpError, errorResponse } from './http-error.ts';
+import { createLicenceService } from './licence/licence-service.ts';
+import { loadLicence } from './licence/load-licence.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { checkUpgrade } from './realtime/upgrade.ts';
 import type { UpgradeResult } from './realtime/ws-contract.ts';
@@ -54,6 +56,7 @@ export async function createApp(deps: Deps): Promise<App> {
   const config = await loadConfig(deps.files);
   const tokens = await initTokens(deps, config.server.dashboard_auth);
   const { rate_limit } = config.server;
+  const licence = createLicenceService(await loadLicence(deps.files, deps.env), deps.clock);
   const services: Services = {
     deps,
     config,
@@ -67,6 +70,7 @@ export async function createApp(deps: Deps): Promise<App> {
       'proxy-test': rate_limit.proxy_test,
       ipc: 10_000,
     }),
+    licence,
     hub: new RealtimeHub(() => deps.clock.now()),
     health: new Map(),
     healthFlags: [],

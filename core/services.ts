@@ -1,6 +1,7 @@
 import type { Config } from './config/config-types.ts';
 import type { Deps } from './deps.ts';
 import type { BucketName } from './guards/rate-limit.ts';
+import type { LicenceService } from './licence/licence-service.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { Tokens } from './security/tokens.ts';
 
@@ -60,6 +61,8 @@ export interface Services {
   /** Epoch ms of this start. */
   startedAt: number;
   rateLimit: (bucket: BucketName) => () => void;
+  /** The licence read at start (`license.json`); gate with `requireFeature`. */
+  licence: LicenceService;
   hub: RealtimeHub;
   /** Health check per subsystem; a missing one reports `ok`. */
   health: Map<SubsystemName, () => SubsystemHealth | Promise<SubsystemHealth>>;
