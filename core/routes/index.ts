@@ -1,8 +1,13 @@
 import type { RouteSpec } from '../route-spec.ts';
 import type { Services } from '../services.ts';
+import { createOnboardingState } from '../onboarding/onboarding-state.ts';
+import { configRoutes } from './config.ts';
 import { healthRoutes } from './health.ts';
 import { licenceRoutes } from './licence.ts';
+import { onboardingRoutes } from './onboarding.ts';
 import { openApiRoutes } from './openapi.ts';
+import { pairingRoutes } from './pairing.ts';
+import { shutdownRoutes } from './shutdown.ts';
 import { tierRoutes } from './tier.ts';
 
 /**
@@ -11,6 +16,14 @@ import { tierRoutes } from './tier.ts';
  */
 export function allRoutes(services: Services): RouteSpec[] {
   const routes: RouteSpec[] = [...healthRoutes(services), ...tierRoutes(services), ...licenceRoutes(services)];
+  const { storage, clock, log } = services.deps;
+  const onboarding = createOnboardingState(storage, clock, log);
+  routes.push(
+    ...configRoutes(services),
+    ...onboardingRoutes(services, onboarding),
+    ...pairingRoutes(services, onboarding),
+    ...shutdownRoutes(services),
+  );
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
 }

@@ -41,3 +41,6 @@ export function createMemoryFileStore(initial: Record<string, string> = {}) {
     set: (path: string, text: string) => files.set(path, new TextEncoder().encode(text)),
   };
 }
+
+/** The handle `createMemoryFileStore` returns. */
+export type MemoryFileStore = ReturnType<typeof createMemoryFileStore>;

@@ -1,7 +1,7 @@
 import { createApp, type App } from '../../core/app.ts';
 import type { Deps } from '../../core/deps.ts';
 import { createMemoryStorage, type MemoryStorage } from '../../storage/memory.ts';
-import { createMemoryFileStore } from './memory-file-store.ts';
+import { createMemoryFileStore, type MemoryFileStore } from './memory-file-store.ts';
 import { randomBytes } from 'node:crypto';
 
 export const TEST_SERVER = { host: '127.0.0.1', port: 3141, tls: false };
@@ -14,17 +14,22 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A fixed clock (epoch ms) the test can move. */
   now?: () => number;
+  /** A monotonic clock (ms) the test can move; rate buckets read it. */
+  monotonic?: () => number;
+  /** An existing config dir (to start a second daemon on the same files). */
+  fileStore?: MemoryFileStore;
   deps?: Partial<Deps>;
 }
 
 /** A core app in-process with an in-memory config dir and store. */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const files = createMemoryFileStore(options.files);
+  const files = options.fileStore ?? createMemoryFileStore(options.files);
+  if (options.fileStore) for (const [path, text] of Object.entries(options.files ?? {})) files.set(path, text);
   const storage: MemoryStorage = await createMemoryStorage();
   let shutdownRequested = false;
   const now = options.now ?? (() => Date.now());
   const deps: Deps = {
-    clock: { now, monotonic: () => performance.now() },
+    clock: { now, monotonic: options.monotonic ?? (() => performance.now()) },
     random: { bytes: (n) => new Uint8Array(randomBytes(n)) },
     files: files.store,
     storage,
