@@ -6,6 +6,7 @@ import { healthRoutes } from './health.ts';
 import { licenceRoutes } from './licence.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { openApiRoutes } from './openapi.ts';
+import { policyRoutes } from './policies.ts';
 import { pairingRoutes } from './pairing.ts';
 import { shutdownRoutes } from './shutdown.ts';
 import { tierRoutes } from './tier.ts';
@@ -24,6 +25,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...pairingRoutes(services, onboarding),
     ...shutdownRoutes(services),
   );
+  routes.push(...policyRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
 }
