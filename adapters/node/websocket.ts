@@ -26,7 +26,14 @@ export function bindNodeWebSockets(server: Server, app: App, origin: string): vo
   server.on('upgrade', (req, socket, head) => {
     const conn = { remoteAddress: req.socket.remoteAddress ?? '' };
     socket.on('error', () => socket.destroy());
-    void app.upgrade(toFetchRequest(req, origin), conn).then(async (result) => {
+    let request: Request;
+    try {
+      request = toFetchRequest(req, origin);
+    } catch {
+      socket.destroy();
+      return;
+    }
+    void app.upgrade(request, conn).then(async (result) => {
       if (!result.accepted) {
         writeRefusal(socket, result.response, await result.response.text());
         return;
