@@ -1,6 +1,8 @@
 import { loadConfig } from './config/load-config.ts';
 import type { ConnInfo, Deps } from './deps.ts';
 import { buildRouter } from './build-router.ts';
+import { createDigestService } from './digest/digest-service.ts';
+import { installDigest } from './digest/install-digest.ts';
 import { cors, isPreflight } from './guards/cors.ts';
 import { createRateLimiter } from './guards/rate-limit.ts';
 import { requireApiKey } from './guards/require-api-key.ts';
@@ -56,6 +58,12 @@ export async function createApp(deps: Deps): Promise<App> {
   const config = await loadConfig(deps.files);
   const tokens = await initTokens(deps, config.server.dashboard_auth);
   const { rate_limit } = config.server;
+  const hub = new RealtimeHub(() => deps.clock.now());
+  const digest = createDigestService({
+    ...deps,
+    hub,
+    reviewTimeoutMs: config.proxy.review_timeout_seconds * 1000,
+  });
   const licence = createLicenceService(await loadLicence(deps.files, deps.env), deps.clock);
   const services: Services = {
     deps,
@@ -71,13 +79,15 @@ export async function createApp(deps: Deps): Promise<App> {
       ipc: 10_000,
     }),
     licence,
-    hub: new RealtimeHub(() => deps.clock.now()),
+    hub,
+    digest,
     health: new Map(),
     healthFlags: [],
     filterCatalog: () => [],
     decisionHooks: [],
     closers: [],
   };
+  installDigest(services);
   const routes = allRoutes(services);
   const { router, unmatched } = buildRouter(routes, services);
   const localhostOnly = requireLocalhost(config.server.localhost_only);

@@ -1,5 +1,6 @@
 import type { Config } from './config/config-types.ts';
 import type { Deps } from './deps.ts';
+import type { DigestService } from './digest/digest-service.ts';
 import type { BucketName } from './guards/rate-limit.ts';
 import type { LicenceService } from './licence/licence-service.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
@@ -36,6 +37,13 @@ export interface DecisionEvent {
   taskContext: unknown;
   argumentsSummary: string;
   supervised: { tool: string; pid: number; project_name: string } | null;
+  /**
+   * Set when the caller says the session already resolved this queue decision
+   * itself (`allowed`: logged and allowed; `denied`: auto-denied for lack of a
+   * terminal). The digest then files an `informational_only` item. Suggested
+   * evaluate body field: `self_resolved: "allowed" | "denied"`.
+   */
+  selfResolved?: 'allowed' | 'denied' | null;
 }
 
 /** One filter of the running proxy, as `/api/config` lists it. */
@@ -64,6 +72,8 @@ export interface Services {
   /** The licence read at start (`license.json`); gate with `requireFeature`. */
   licence: LicenceService;
   hub: RealtimeHub;
+  /** The quarantine digest (core/digest): filing, reviews, learned rules, nonces. */
+  digest: DigestService;
   /** Health check per subsystem; a missing one reports `ok`. */
   health: Map<SubsystemName, () => SubsystemHealth | Promise<SubsystemHealth>>;
   /** Optional top-level flags for the health payload (`audit_quarantined`, `audit_read_only`). */

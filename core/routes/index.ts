@@ -2,6 +2,8 @@ import type { RouteSpec } from '../route-spec.ts';
 import type { Services } from '../services.ts';
 import { createOnboardingState } from '../onboarding/onboarding-state.ts';
 import { configRoutes } from './config.ts';
+import { digestRoutes } from './digest.ts';
+import { digestIpcRoutes } from './digest-ipc.ts';
 import { healthRoutes } from './health.ts';
 import { licenceRoutes } from './licence.ts';
 import { onboardingRoutes } from './onboarding.ts';
@@ -24,6 +26,8 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...onboardingRoutes(services, onboarding),
     ...pairingRoutes(services, onboarding),
     ...shutdownRoutes(services),
+    ...digestRoutes(services),
+    ...digestIpcRoutes(services),
   );
   routes.push(...policyRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));

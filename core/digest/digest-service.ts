@@ -1,0 +1,234 @@
+import type { Clock, Logger, Random, Timers } from '../deps.ts';
+import { HttpError } from '../http-error.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { DigestForensics, DigestItem, WebhookAction } from '../schemas/digest.ts';
+import { uuidFrom } from '../security/hex.ts';
+import type { DecisionEvent, DecisionHook, SubsystemHealth } from '../services.ts';
+import type { Storage } from '../../storage/types.ts';
+import { applyReview, type ReviewInput } from './apply-review.ts';
+import { createDigestEvents } from './digest-events.ts';
+import { rowForDecision } from './digest-filing.ts';
+import { createDigestStore, toForensics, toItem, type ItemRow } from './digest-store.ts';
+import { ensureDigestTables } from './digest-tables.ts';
+import { createLearnedRules } from './learned-rules.ts';
+import { ACTION_RULES, type RouteAction } from './review-actions.ts';
+import { createReviewNonces, hashNonce } from './review-nonces.ts';
+import { createReviewTimeouts } from './review-timeouts.ts';
+import { createReviewWaiters } from './review-waiters.ts';
+
+export interface DigestOptions {
+  storage: Storage;
+  clock: Clock;
+  random: Random;
+  timers: Timers;
+  log: Logger;
+  hub: RealtimeHub;
+  /** `proxy.review_timeout_seconds` in ms: an unreviewed item is auto-denied (expired) after it. */
+  reviewTimeoutMs: number;
+  /** Ends a session's containment (the scoring engine's `releaseContainment`); see `attachScoring`. */
+  releaseContainment?: (sessionId: string) => boolean;
+}
+
+/** The answer of a dashboard review action. */
+export interface ReviewResult {
+  status: string;
+  id: string;
+  containment_released?: boolean;
+}
+
+const isOpen = (status: string) => status === 'pending' || status === 'escalated';
+
+/**
+ * The quarantine digest: files queue decisions (as a decision hook), lists
+ * open items, applies review actions per the state table, answers waiting
+ * callers, auto-denies items nobody reviews, and keeps the learned rules.
+ * Every write is made durable (`storage.flush()`) before its effects go out.
+ */
+export function createDigestService(options: DigestOptions) {
+  const { storage, clock, log } = options;
+  ensureDigestTables(storage);
+  const store = createDigestStore(storage);
+  const rules = createLearnedRules(storage);
+  const nowIso = () => new Date(clock.now()).toISOString();
+  const newId = () => uuidFrom(options.random.bytes(16));
+  const nonces = createReviewNonces(storage, options.random, nowIso);
+  const events = createDigestEvents(options.hub);
+  const waiters = createReviewWaiters(options.timers);
+  const timeouts = createReviewTimeouts(options.timers, () => clock.now(), (id) => void expire(id));
+  let releaseContainment = options.releaseContainment;
+
+  const mustGet = (id: string): ItemRow => {
+    const row = store.get(id);
+    if (!row) throw new HttpError(404, 'NOT_FOUND', `no digest item ${id}`);
+    return row;
+  };
+  const dueMs = (row: ItemRow) => row.created_ms + options.reviewTimeoutMs;
+  const expiresAt = (row: ItemRow) =>
+    isOpen(row.status) && row.informational_only === 0 ? new Date(dueMs(row)).toISOString() : null;
+
+  /** Effects of a durable state change: timers, waiters, events. */
+  function announce(row: ItemRow): void {
+    if (!isOpen(row.status)) {
+      timeouts.cancel(row.id);
+      waiters.notify(row.id);
+    }
+    events.changed(row);
+  }
+
+  async function expire(id: string): Promise<void> {
+    try {
+      const row = storage.transaction(() => {
+        const current = store.get(id);
+        if (!current || !isOpen(current.status)) return null;
+        const fields = { status: 'expired', reviewed_at: nowIso(), review_action: null, reviewed_by: 'timeout' };
+        store.update(id, fields);
+        return { ...current, ...fields } as ItemRow;
+      });
+      if (!row) return;
+      await storage.flush();
+      announce(row);
+    } catch (error) {
+      log.error('digest: auto-deny failed', { id, error: String(error) });
+    }
+  }
+
+  /** Files a queue decision (synchronous; the evaluate route's flush makes it durable). */
+  function file(event: DecisionEvent): ItemRow {
+    const row = rowForDecision(event, newId(), clock.now());
+    store.insert(row);
+    if (row.informational_only === 0) timeouts.arm(row.id, dueMs(row));
+    storage.flush().then(
+      () => events.queued(row),
+      () => undefined, // the evaluate route reports the failed flush
+    );
+    return row;
+  }
+
+  async function review(id: string, action: RouteAction, input: ReviewInput): Promise<ReviewResult> {
+    const row = storage.transaction(() => applyReview(store, rules, mustGet(id), action, input, nowIso(), newId));
+    await storage.flush();
+    return effects(row, action);
+  }
+
+  function effects(row: ItemRow, action: RouteAction): ReviewResult {
+    announce(row);
+    const echo: ReviewResult = { status: ACTION_RULES[action].echo, id: row.id };
+    if (action === 'deny-terminate') events.terminate(row, row.reviewer_notes ?? 'denied by a reviewer (deny-terminate)');
+    if (action === 'unlock-egress') {
+      // True when the scoring engine is wired: the session is then uncontained
+      // (a session the engine never saw has no containment to end).
+      echo.containment_released = releaseContainment !== undefined;
+      releaseContainment?.(row.session_id);
+    }
+    return echo;
+  }
+
+  return {
+    /** Registered on `services.decisionHooks`: files every queue decision, answers `{digest_id}`. */
+    decisionHook: ((event) => (event.decision === 'queue' ? { digest_id: file(event).id } : undefined)) as DecisionHook,
+    file: (event: DecisionEvent): DigestItem => toItem(file(event)),
+
+    /** Open items, highest composite_score first, with the counts. */
+    list(limit: number, offset: number) {
+      const counts = store.counts();
+      return {
+        items: store.listOpen(limit, offset).map(toItem),
+        total: counts.pending + counts.escalated,
+        pending_count: counts.pending,
+        escalated_count: counts.escalated,
+        limit,
+        offset,
+      };
+    },
+    forensics: (id: string): DigestForensics => {
+      const row = mustGet(id);
+      return toForensics(row, expiresAt(row));
+    },
+    review,
+
+    /** Expires every open item (review_action `clear`); returns how many. */
+    async clearAll(by = 'dashboard'): Promise<number> {
+      const rows = storage.transaction(() => {
+        const fields = { status: 'expired', reviewed_at: nowIso(), review_action: 'clear', reviewed_by: by };
+        return store.openRows().map((row) => {
+          store.update(row.id, fields);
+          return { ...row, ...fields } as ItemRow;
+        });
+      });
+      await storage.flush();
+      for (const row of rows) announce(row);
+      return rows.length;
+    },
+
+    /**
+     * Webhook review: 404 for an unknown item, then the nonce is spent (403
+     * NONCE_INVALID when wrong or already spent) and the action applied in the
+     * same synchronous step. The nonce is spent by that first use whatever the
+     * outcome. Escalating an already escalated item is `no_action`.
+     */
+    async webhookReview(id: string, body: { action: WebhookAction; nonce: string; reviewer?: string; notes?: string }) {
+      mustGet(id);
+      const hash = await hashNonce(body.nonce);
+      const by = body.reviewer ? `webhook:${body.reviewer}` : 'webhook';
+      const row = storage.transaction(() => {
+        nonces.consume(id, hash);
+        return mustGet(id);
+      });
+      if (body.action === 'escalate' && row.status === 'escalated') {
+        await storage.flush();
+        return { status: 'no_action' as const };
+      }
+      let updated: ItemRow;
+      try {
+        updated = storage.transaction(() => applyReview(store, rules, row, body.action, { notes: body.notes, by }, nowIso(), newId));
+      } finally {
+        await storage.flush();
+      }
+      effects(updated, body.action);
+      return { status: 'reviewed' as const, action: body.action };
+    },
+
+    /** Mints a single-use webhook-review nonce for an item (404 when unknown). */
+    async issueNonce(itemId: string): Promise<string> {
+      mustGet(itemId);
+      const nonce = await nonces.issue(itemId);
+      await storage.flush();
+      return nonce;
+    },
+
+    /** Waits until the item is resolved or `timeoutMs` passes; answers its state. */
+    async wait(id: string, timeoutMs: number): Promise<{ resolved: boolean; item: DigestForensics }> {
+      let row = mustGet(id);
+      if (isOpen(row.status)) {
+        await waiters.wait(id, timeoutMs);
+        row = mustGet(id);
+      }
+      return { resolved: !isOpen(row.status), item: toForensics(row, expiresAt(row)) };
+    },
+
+    hasLearnedRules: (): boolean => rules.any(),
+    /** For the scoring engine's `isAllowedByLearnedRule` option. */
+    isAllowedByLearnedRule: (call: { type: string } & Record<string, unknown>): boolean => rules.allows(call),
+    /** Gives the digest the engine's containment release (unlock-egress). */
+    attachScoring(engine: { releaseContainment(sessionId: string): boolean }): void {
+      releaseContainment = (sessionId) => engine.releaseContainment(sessionId);
+    },
+
+    health(): SubsystemHealth {
+      if (storage.readOnly) return { status: 'degraded', message: 'storage is read-only; reviews cannot be recorded' };
+      const counts = store.counts();
+      return { status: 'ok', message: `${counts.pending} pending, ${counts.escalated} escalated` };
+    },
+    /** Re-arms the auto-deny timers of open items (after a restart), from their created_at. */
+    start(): void {
+      for (const row of store.openRows()) if (row.informational_only === 0) timeouts.arm(row.id, dueMs(row));
+    },
+    close(): void {
+      timeouts.closeAll();
+      waiters.closeAll();
+    },
+  };
+}
+
+/** The digest domain as services expose it. */
+export type DigestService = ReturnType<typeof createDigestService>;

@@ -1,0 +1,128 @@
+import type { Row, SqlValue, Storage } from '../../storage/types.ts';
+import type { DigestForensics, DigestItem } from '../schemas/digest.ts';
+
+/** An item row as stored (see digest-tables.ts). */
+export interface ItemRow extends Row {
+  id: string;
+  created_at: string;
+  created_ms: number;
+  session_id: string;
+  tool_call_type: string;
+  arguments_summary: string;
+  decision_reason: string;
+  composite_score: number;
+  severity: string;
+  filter_breakdown: string;
+  task_context: string | null;
+  plugin_id: string;
+  status: string;
+  reviewed_at: string | null;
+  review_action: string | null;
+  reviewer_notes: string | null;
+  reviewed_by: string | null;
+  informational_only: number;
+  escalated_at: string | null;
+  escalated_by: string | null;
+  audit_id: string;
+  priority: string | null;
+  source: string;
+  supervised: string | null;
+  self_resolution: string | null;
+  exact_key: string;
+  pattern_key: string;
+  rule_pattern: string;
+}
+
+export const OPEN_STATUSES = ['pending', 'escalated'] as const;
+
+const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+
+/** The public item (the spec's fields only). */
+export function toItem(row: ItemRow): DigestItem {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    session_id: row.session_id,
+    tool_call_type: row.tool_call_type,
+    arguments_summary: row.arguments_summary,
+    decision_reason: row.decision_reason,
+    composite_score: row.composite_score,
+    severity: row.severity,
+    filter_breakdown: parse(row.filter_breakdown) as DigestItem['filter_breakdown'],
+    task_context: parse(row.task_context),
+    plugin_id: row.plugin_id,
+    status: row.status as DigestItem['status'],
+    reviewed_at: row.reviewed_at,
+    review_action: row.review_action as DigestItem['review_action'],
+    reviewer_notes: row.reviewer_notes,
+    informational_only: row.informational_only === 1,
+    escalated_at: row.escalated_at,
+    escalated_by: row.escalated_by,
+  };
+}
+
+/** What the waiting caller should do with an item in this status. */
+export function outcomeOf(status: string): 'allow' | 'deny' | null {
+  if (status === 'approved') return 'allow';
+  if (status === 'denied' || status === 'expired') return 'deny';
+  return null;
+}
+
+/** The daemon-only view of an item. `expiresAt` is null when no timeout applies. */
+export function toForensics(row: ItemRow, expiresAt: string | null): DigestForensics {
+  return {
+    ...toItem(row),
+    audit_id: row.audit_id,
+    priority: row.priority,
+    source: row.source,
+    supervised: parse(row.supervised) as DigestForensics['supervised'],
+    self_resolution: row.self_resolution as DigestForensics['self_resolution'],
+    reviewed_by: row.reviewed_by,
+    rule_pattern: row.rule_pattern,
+    expires_at: expiresAt,
+    outcome: outcomeOf(row.status),
+  };
+}
+
+/** Synchronous SQL over `digest_items`. */
+export function createDigestStore(storage: Storage) {
+  return {
+    insert(row: ItemRow): void {
+      const columns = Object.keys(row);
+      storage.run(
+        `INSERT INTO digest_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        columns.map((c) => row[c] as SqlValue),
+      );
+    },
+    get(id: string): ItemRow | undefined {
+      return storage.get<ItemRow>('SELECT * FROM digest_items WHERE id = ?', [id]);
+    },
+    /** Open items, highest score first, then oldest first. */
+    listOpen(limit: number, offset: number): ItemRow[] {
+      return storage.all<ItemRow>(
+        `SELECT * FROM digest_items WHERE status IN ('pending', 'escalated')
+         ORDER BY composite_score DESC, created_ms ASC, id ASC LIMIT ? OFFSET ?`,
+        [limit, offset],
+      );
+    },
+    counts(): { pending: number; escalated: number } {
+      const rows = storage.all<{ status: string; n: number }>(
+        `SELECT status, COUNT(*) AS n FROM digest_items WHERE status IN ('pending', 'escalated') GROUP BY status`,
+      );
+      const count = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+      return { pending: count('pending'), escalated: count('escalated') };
+    },
+    openRows(): ItemRow[] {
+      return storage.all<ItemRow>(`SELECT * FROM digest_items WHERE status IN ('pending', 'escalated') ORDER BY created_ms ASC`);
+    },
+    update(id: string, fields: Partial<Record<keyof ItemRow, SqlValue>>): void {
+      const names = Object.keys(fields);
+      storage.run(
+        `UPDATE digest_items SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`,
+        [...names.map((n) => fields[n] as SqlValue), id],
+      );
+    },
+  };
+}
+
+export type DigestStore = ReturnType<typeof createDigestStore>;
