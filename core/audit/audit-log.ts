@@ -14,8 +14,9 @@
 import type { Clock, FileStore, Logger, Random } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
+import { StorageReadOnlyError } from '../../storage/types.ts';
 import type { AnyAuditRecord, AuditFilterResult, AuditRecord, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
-import { AUDIT_COLUMNS, GENESIS_HASH, computeRecordHash, hashMatches, rowValues } from './audit-record.ts';
+import { AUDIT_COLUMNS, GENESIS_HASH, computeRecordHash, hashMatches, isShortCircuit, rowValues } from './audit-record.ts';
 import type { AuditPage, AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
 import { getRecord, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
 import { ensureAuditSchema, readAnchor } from './audit-schema.ts';
@@ -118,14 +119,47 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   let head = anchor ? { sequence: anchor.sequence, hash: anchor.hash } : tail ?? { sequence: 0, hash: GENESIS_HASH };
   let rotating: Promise<number> | null = null;
 
-  const commit = async <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>, short: boolean): Promise<T> => {
+  /**
+   * Appends of one tick share one transaction (and one journal entry): the
+   * record is chained and hashed at once, the batch commits in a microtask.
+   * If the batch fails, the head goes back to the last committed one.
+   */
+  let committedHead = head;
+  let batch: { records: AnyAuditRecord[]; done: Promise<void>; resolve(): void; reject(error: unknown): void } | null = null;
+  const commitBatch = (): void => {
+    const current = batch!;
+    batch = null;
+    try {
+      const full = current.records.filter((record) => !isShortCircuit(record)).length;
+      const last = current.records[current.records.length - 1]!;
+      storage.transaction(() => {
+        for (const record of current.records) storage.run(INSERT_SQL, rowValues(record));
+        storage.run(ANCHOR_SQL, [last.sequence, last.hash, full, current.records.length - full, last.timestamp]);
+      });
+      committedHead = { sequence: last.sequence, hash: last.hash };
+      current.resolve();
+    } catch (error) {
+      head = committedHead;
+      current.reject(error);
+    }
+  };
+  const commit = async <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>): Promise<T> => {
+    if (storage.readOnly) throw new StorageReadOnlyError();
     const unhashed = build(head.sequence + 1, head.hash);
     const record = { ...unhashed, hash: computeRecordHash(unhashed) } as T;
-    storage.transaction(() => {
-      storage.run(INSERT_SQL, rowValues(record));
-      storage.run(ANCHOR_SQL, [record.sequence, record.hash, short ? 0 : 1, short ? 1 : 0, record.timestamp]);
-    });
     head = { sequence: record.sequence, hash: record.hash };
+    if (!batch) {
+      let resolve!: () => void;
+      let reject!: (error: unknown) => void;
+      const done = new Promise<void>((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
+      batch = { records: [], done, resolve, reject };
+      queueMicrotask(commitBatch);
+    }
+    batch.records.push(record);
+    await batch.done;
     await storage.flush();
     return record;
   };
@@ -161,7 +195,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
           if (input.supervised.project_name != null) record.project_name = input.supervised.project_name;
         }
         return record;
-      }, false);
+      });
     },
     appendShortCircuit(input) {
       return commit<ShortCircuitRecord>((sequence, prevHash) => ({
@@ -177,7 +211,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
         short_circuit: input.reason,
         sequence,
         prev_hash: prevHash,
-      }), true);
+      }));
     },
     verify: () => verifier.verifyNew(),
     list(query) {

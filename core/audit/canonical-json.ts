@@ -5,17 +5,47 @@
  * refused rather than silently turned into `null`.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError('canonical JSON cannot hold a non-finite number');
-    return JSON.stringify(value);
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError('canonical JSON cannot hold a non-finite number');
+      return String(value);
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ',';
+          const item: unknown = value[i];
+          out += item === undefined ? 'null' : canonicalJson(item);
+        }
+        return `${out}]`;
+      }
+      const object = value as Record<string, unknown>;
+      const keys = Object.keys(object).sort();
+      let out = '{';
+      for (const key of keys) {
+        const item = object[key];
+        if (item === undefined) continue;
+        if (out.length > 1) out += ',';
+        out += `${quoteKey(key)}:${canonicalJson(item)}`;
+      }
+      return `${out}}`;
+    }
+    default:
+      throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
   }
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+const quoted = new Map<string, string>();
+
+function quoteKey(key: string): string {
+  let text = quoted.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quoted.size < 1024) quoted.set(key, text);
   }
-  throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
+  return text;
 }

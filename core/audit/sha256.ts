@@ -19,44 +19,64 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 const W = new Uint32Array(64);
+const STATE = new Int32Array(8);
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const encoder = new TextEncoder();
+let scratch = new Uint8Array(4096);
+
+function compress(bytes: Uint8Array, offset: number): void {
+  for (let i = 0; i < 16; i++) {
+    const at = offset + i * 4;
+    W[i] = (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
+  }
+  for (let i = 16; i < 64; i++) {
+    const w15 = W[i - 15]!, w2 = W[i - 2]!;
+    const s0 = ((w15 >>> 7) | (w15 << 25)) ^ ((w15 >>> 18) | (w15 << 14)) ^ (w15 >>> 3);
+    const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
+    W[i] = (W[i - 16]! + s0 + W[i - 7]! + s1) | 0;
+  }
+  let a = STATE[0]!, b = STATE[1]!, c = STATE[2]!, d = STATE[3]!;
+  let e = STATE[4]!, f = STATE[5]!, g = STATE[6]!, h = STATE[7]!;
+  for (let i = 0; i < 64; i++) {
+    const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+    const t1 = (h + S1 + ((e & f) ^ (~e & g)) + K[i]! + W[i]!) | 0;
+    const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+    const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    h = g; g = f; f = e; e = (d + t1) | 0;
+    d = c; c = b; b = a; a = (t1 + t2) | 0;
+  }
+  STATE[0] = (STATE[0]! + a) | 0; STATE[1] = (STATE[1]! + b) | 0; STATE[2] = (STATE[2]! + c) | 0; STATE[3] = (STATE[3]! + d) | 0;
+  STATE[4] = (STATE[4]! + e) | 0; STATE[5] = (STATE[5]! + f) | 0; STATE[6] = (STATE[6]! + g) | 0; STATE[7] = (STATE[7]! + h) | 0;
+}
+
+/** SHA-256 of `length` bytes of `buffer`, which must have room for the padding (up to 72 more bytes). */
+function digestInPlace(buffer: Uint8Array, length: number): void {
+  STATE.set([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const total = ((length + 9 + 63) >> 6) << 6;
+  buffer[length] = 0x80;
+  buffer.fill(0, length + 1, total);
+  const bits = length * 8;
+  const high = Math.floor(bits / 0x100000000);
+  buffer[total - 8] = high >>> 24; buffer[total - 7] = high >>> 16; buffer[total - 6] = high >>> 8; buffer[total - 5] = high;
+  buffer[total - 4] = bits >>> 24; buffer[total - 3] = bits >>> 16; buffer[total - 2] = bits >>> 8; buffer[total - 1] = bits;
+  for (let offset = 0; offset < total; offset += 64) compress(buffer, offset);
+}
+
+function stateBytes(): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 8; i++) {
+    const word = STATE[i]!;
+    out[i * 4] = word >>> 24; out[i * 4 + 1] = word >>> 16; out[i * 4 + 2] = word >>> 8; out[i * 4 + 3] = word;
+  }
+  return out;
+}
 
 /** SHA-256 of bytes, as 32 bytes. */
 export function sha256(data: Uint8Array): Uint8Array {
-  const bitLength = data.length * 8;
-  const padded = new Uint8Array(((data.length + 9 + 63) >> 6) << 6);
-  padded.set(data);
-  padded[data.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
-  let h0 = 0x6a09e667, h1 = 0xbb67ae85, h2 = 0x3c6ef372, h3 = 0xa54ff53a;
-  let h4 = 0x510e527f, h5 = 0x9b05688c, h6 = 0x1f83d9ab, h7 = 0x5be0cd19;
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let i = 0; i < 16; i++) W[i] = view.getUint32(offset + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const w15 = W[i - 15]!, w2 = W[i - 2]!;
-      const s0 = ((w15 >>> 7) | (w15 << 25)) ^ ((w15 >>> 18) | (w15 << 14)) ^ (w15 >>> 3);
-      const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
-      W[i] = (W[i - 16]! + s0 + W[i - 7]! + s1) | 0;
-    }
-    let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
-    for (let i = 0; i < 64; i++) {
-      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (h + S1 + ((e & f) ^ (~e & g)) + K[i]! + W[i]!) | 0;
-      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      h = g; g = f; f = e; e = (d + t1) | 0;
-      d = c; c = b; b = a; a = (t1 + t2) | 0;
-    }
-    h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
-    h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + h) | 0;
-  }
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  [h0, h1, h2, h3, h4, h5, h6, h7].forEach((word, i) => outView.setUint32(i * 4, word >>> 0));
-  return out;
+  const buffer = new Uint8Array(data.length + 72);
+  buffer.set(data);
+  digestInPlace(buffer, data.length);
+  return stateBytes();
 }
 
 /** Lower-case hex of bytes. */
@@ -68,5 +88,14 @@ export function toHex(bytes: Uint8Array): string {
 
 /** SHA-256 of a string's UTF-8 bytes, as lower-case hex. */
 export function sha256Hex(text: string): string {
-  return toHex(sha256(encoder.encode(text)));
+  // UTF-8 is at most 3 bytes per UTF-16 unit; reuse one growing buffer.
+  if (scratch.length < text.length * 3 + 72) scratch = new Uint8Array(text.length * 3 + 1024);
+  const { written } = encoder.encodeInto(text, scratch);
+  digestInPlace(scratch, written);
+  let out = '';
+  for (let i = 0; i < 8; i++) {
+    const word = STATE[i]!;
+    out += HEX[(word >>> 24) & 0xff]! + HEX[(word >>> 16) & 0xff]! + HEX[(word >>> 8) & 0xff]! + HEX[word & 0xff]!;
+  }
+  return out;
 }
