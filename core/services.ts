@@ -1,3 +1,4 @@
+import type { AnalyticsService } from './analytics/analytics-service.ts';
 import type { Config } from './config/config-types.ts';
 import type { Deps } from './deps.ts';
 import type { DigestService } from './digest/digest-service.ts';
@@ -88,6 +89,8 @@ export interface Services {
   decisionHooks: DecisionHook[];
   /** Run in reverse order at close. */
   closers: Array<() => Promise<void> | void>;
+  /** The analytics projection (core/analytics); created with the analytics routes. */
+  analytics?: AnalyticsService;
 }
 
 /** The daemon's release and the health protocol version. */

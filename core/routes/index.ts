@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../route-spec.ts';
+import { analyticsRoutes } from './analytics.ts';
 import type { Services } from '../services.ts';
 import { createOnboardingState } from '../onboarding/onboarding-state.ts';
 import { configRoutes } from './config.ts';
@@ -30,6 +31,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...digestIpcRoutes(services),
   );
   routes.push(...policyRoutes(services));
+  routes.push(...analyticsRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
 }
