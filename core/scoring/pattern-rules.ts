@@ -2,7 +2,8 @@
  * The engine shared by every pattern-based filter: vetted regexes over the
  * call's fields, a keyword prefilter (one Aho-Corasick pass per field decides
  * which rules can possibly match), and optional checks on each match
- * (exceptions, counts, entropy, Luhn, the provider's own hosts).
+ * (exceptions, counts, entropy, Luhn, the provider's own hosts). A rule with
+ * `min_length` and no pattern flags oversized fields.
  *
  * A filter scores its best matching rule, plus `extra_match_bonus` (default
  * 0.5) for each further rule that matched, up to three.
@@ -17,7 +18,7 @@ import type { FilterInstance, FilterOutcome } from './types.ts';
 
 interface CompiledRule {
   rule: PatternRule;
-  regex: RegExp;
+  regex: RegExp | null;
   except: RegExp | null;
   targets: ReadonlySet<Target> | null;
   ops: ReadonlySet<Op> | null;
@@ -53,9 +54,13 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   for (const rule of file.rules) {
     if (seen.has(rule.id)) throw new Error(`rule '${rule.id}': duplicate id`);
     seen.add(rule.id);
-    const flags = rule.case_sensitive ? 'g' : 'gi';
-    const compiled = compileSafeRegex(rule.pattern, flags);
-    if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
+    if (rule.pattern === undefined && rule.min_length === undefined) throw new Error(`rule '${rule.id}': needs 'pattern' or 'min_length'`);
+    let regex: RegExp | null = null;
+    if (rule.pattern !== undefined) {
+      const compiled = compileSafeRegex(rule.pattern, rule.case_sensitive ? 'g' : 'gi');
+      if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
+      regex = compiled.regex;
+    }
     let except: RegExp | null = null;
     if (rule.except) {
       const e = compileSafeRegex(rule.except, 'i');
@@ -63,7 +68,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       except = e.regex;
     }
     const entry: CompiledRule = {
-      rule, regex: compiled.regex, except,
+      rule, regex, except,
       targets: targetSet(rule.targets ?? options.defaultTargets),
       ops: rule.ops ? new Set(rule.ops) : null,
       keywordIds: [],
@@ -86,6 +91,8 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   };
 
   const fires = (c: CompiledRule, view: CallView, field: Field): boolean => {
+    if (c.rule.min_length !== undefined && field.raw.length < c.rule.min_length) return false;
+    if (!c.regex) return true;
     const text = c.rule.case_sensitive ? field.text : field.norm;
     const need = c.rule.min_count ?? 1;
     let count = 0;

@@ -15,7 +15,10 @@ export const PatternRule = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 80 }),
   message: Type.String({ minLength: 1, maxLength: 200 }),
   score: Score,
-  pattern: Type.String({ minLength: 1 }),
+  /** A vetted regex (see safe-regex.ts); optional when `min_length` is given. */
+  pattern: Type.Optional(Type.String({ minLength: 1 })),
+  /** Fires when the field's whole value is at least this long (oversized input). */
+  min_length: Type.Optional(Type.Integer({ minimum: 1 })),
   case_sensitive: Type.Optional(Type.Boolean()),
   keywords: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
   targets: Type.Optional(Type.Array(Type.Union(TARGET_NAMES.map((t) => Type.Literal(t))))),

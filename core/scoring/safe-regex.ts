@@ -4,7 +4,7 @@
  * - a quantified group that itself contains a quantifier (`(a+)+`, `(\w*x)*`);
  * - alternation inside a quantified group (`(a|ab)*`, overlap is undecidable cheaply);
  * - a backreference (`\1`, `\k<name>`);
- * - a bounded repeat above 256 (`{0,5000}`);
+ * - a bounded repeat above 512 (`{0,5000}`);
  * - more than 3 unbounded quantifiers (`*`, `+`, `{n,}`), or two of them in a row
  *   with nothing fixed between (`\s*\s*`, `.*.*`), the polynomial cases;
  * - a leading unbounded quantifier (`\S+@...`), which retries from every offset.
@@ -14,7 +14,7 @@
 
 export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; reason: string };
 
-const MAX_REPEAT = 256;
+const MAX_REPEAT = 512;
 const MAX_UNBOUNDED = 3;
 
 interface Frame { hasQuantifier: boolean; hasAlternation: boolean }
