@@ -20,7 +20,9 @@ function table(doc: Record<string, unknown>, key: string): Record<string, unknow
  * the tables it touches (`[filters.dlp] rules = ...` survives `enabled`).
  */
 export function applyConfigPatch(doc: Record<string, unknown>, patch: ConfigPatch): Record<string, unknown> {
-  const out = structuredClone(doc);
+  // Shallow copies along the touched path only: structuredClone would turn
+  // smol-toml's TomlDate values into plain Dates and change how they print.
+  const out = { ...doc };
   if (patch.filters && patch.filters.length > 0) {
     const filters = table(out, 'filters');
     for (const { id, enabled } of patch.filters) table(filters, id).enabled = enabled;
