@@ -3,6 +3,7 @@
  * `for (const suite of allSuites) suite(ctx)`. Add a suite by appending it here.
  */
 import type { ConformanceContext } from './context.ts';
+import { analyticsSuite } from './analytics.ts';
 import { badInputSuite } from './bad-input.ts';
 import { guardsSuite } from './guards.ts';
 import { healthSuite } from './health.ts';
@@ -12,6 +13,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
