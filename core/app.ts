@@ -79,6 +79,7 @@ export async function createApp(deps: Deps): Promise<App> {
       ipc: 10_000,
     }),
     licence,
+    hasLearnedRules: () => false,
     hub,
     digest,
     health: new Map(),

@@ -72,6 +72,11 @@ export interface Services {
   rateLimit: (bucket: BucketName) => () => void;
   /** The licence read at start (`license.json`); gate with `requireFeature`. */
   licence: LicenceService;
+  /**
+   * Whether the digest has stored any learned rule (sync status
+   * `has_learned_rules`). False until the digest module replaces it.
+   */
+  hasLearnedRules: () => boolean;
   hub: RealtimeHub;
   /** The quarantine digest (core/digest): filing, reviews, learned rules, nonces. */
   digest: DigestService;

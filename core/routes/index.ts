@@ -9,6 +9,7 @@ import { healthRoutes } from './health.ts';
 import { licenceRoutes } from './licence.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { openApiRoutes } from './openapi.ts';
+import { syncRoutes } from './sync.ts';
 import { policyRoutes } from './policies.ts';
 import { pairingRoutes } from './pairing.ts';
 import { shutdownRoutes } from './shutdown.ts';
@@ -30,8 +31,8 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...digestRoutes(services),
     ...digestIpcRoutes(services),
   );
-  routes.push(...policyRoutes(services));
   routes.push(...analyticsRoutes(services));
+  routes.push(...policyRoutes(services), ...syncRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
 }
