@@ -1,7 +1,7 @@
 import type { Deps } from '../../../core/deps.ts';
 import type { WsPeer } from '../../../core/realtime/ws-contract.ts';
 import type { DecisionEvent } from '../../../core/services.ts';
-import type { Storage } from '../../../storage/types.ts';
+import type { MemoryStorage } from '../../../storage/memory.ts';
 import { createTestApp } from '../../support/test-app.ts';
 
 /** A clock and timers the test moves by hand. */
@@ -71,7 +71,7 @@ export function queueEvent(overrides: Partial<DecisionEvent> = {}): DecisionEven
 
 export interface KitOptions {
   files?: Record<string, string>;
-  storage?: Storage;
+  storage?: MemoryStorage;
   time?: ReturnType<typeof manualTime>;
 }
 
