@@ -52,11 +52,9 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
     return;
   }
   res.writeHead(response.status, headers);
-  let next = second;
   res.write(first.value);
-  while (!next.done) {
+  for (let next: ReadableStreamReadResult<Uint8Array> = second; !next.done; next = await reader.read()) {
     if (!res.write(next.value)) await new Promise((resolve) => res.once('drain', resolve));
-    next = await reader.read();
   }
   res.end();
 }

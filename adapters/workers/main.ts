@@ -1,0 +1,89 @@
+/**
+ * The Workers host: `npm run start:workers -- [--port N] [--host H] [--config-dir DIR]`.
+ * A Node harness that runs dist/worker.js (scripts/build-worker.mjs) in
+ * Miniflare on loopback. The daemon lives in one SQLite-backed Durable Object
+ * persisted under `<config_dir>/workers-state/`; the harness seeds it with the
+ * config dir (`SEED` binding) and serves it the `HARNESS` binding (token files,
+ * real port, shutdown).
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
+import type { Miniflare } from 'miniflare';
+import { loadConfig } from '../../core/config/load-config.ts';
+import { isLoopbackHostName } from '../../core/guards/is-loopback.ts';
+import { createNodeFileStore } from '../node/node-file-store.ts';
+import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
+import { createHarnessService } from './harness-service.ts';
+import { readSeed } from './seed.ts';
+
+async function main(): Promise<void> {
+  const options = parseHostArgs(process.argv.slice(2));
+  // Miniflare's entry worker takes CF-Connecting-IP from the client when present; only a loopback bind makes the peer address trustworthy.
+  if (!isLoopbackHostName(options.host)) throw new Error(`the Workers host serves loopback only (got --host ${options.host})`);
+  const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
+  await mkdir(join(configDir, 'workers-state'), { recursive: true, mode: 0o700 });
+  const config = await loadConfig(createNodeFileStore(configDir));
+  const { cert, key } = config.server.tls;
+  const tls = cert && key ? { httpsCert: await readFile(resolve(configDir, cert), 'utf8'), httpsKey: await readFile(resolve(configDir, key), 'utf8') } : {};
+  const server = { host: options.host, port: options.port, tls: cert !== '' && key !== '' };
+  // Imported only now: a refused config fails fast, before the seconds Miniflare takes to load.
+  const { Log, LogLevel, Miniflare } = await import('miniflare');
+  /** Miniflare's own messages go to stderr: stdout carries only the ready line. */
+  class StderrLog extends Log {
+    protected override log(message: string): void {
+      process.stderr.write(`${message}\n`);
+    }
+  }
+  let mf: Miniflare | null = null;
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    void (mf?.dispose() ?? Promise.resolve()).then(() => process.exit(0), () => process.exit(1));
+  };
+  mf = new Miniflare({
+    host: options.host,
+    port: options.port,
+    ...tls,
+    log: new StderrLog(LogLevel.WARN),
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      stdout.pipe(process.stderr);
+      stderr.pipe(process.stderr);
+    },
+    modules: true,
+    scriptPath: fileURLToPath(new URL('../../dist/worker.js', import.meta.url)),
+    compatibilityDate: '2025-09-01',
+    cf: false, // no fetch of the real Request.cf from the network at start
+    durableObjects: { APP: { className: 'SvcApp', useSQLite: true, unsafePreventEviction: true } },
+    durableObjectsPersist: join(configDir, 'workers-state'),
+    bindings: { SEED: await readSeed(configDir, process.env) },
+    serviceBindings: { HARNESS: createHarnessService({ configDir, server, onShutdown: shutdown }) as never },
+  });
+  const url = await mf.ready.catch(async (error: unknown) => {
+    await mf?.dispose();
+    throw error;
+  });
+  server.port = Number(url.port);
+  // Boot the Durable Object now, so the token files exist before the ready line.
+  const warmUp = await mf.dispatchFetch(`${url.origin}/api/health`, { headers: { host: url.host } });
+  if (warmUp.status !== 200) {
+    const body = (await warmUp.json().catch(() => ({}))) as { error?: string };
+    await mf.dispose();
+    throw new Error(body.error ?? `the worker answered ${warmUp.status} at start`);
+  }
+  // Miniflare's exit hook answers SIGTERM/SIGINT with exit 143/130; ours disposes and exits 0
+  // (its 'exit' hook, which kills workerd as a last resort, stays).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, shutdown);
+  }
+  process.stdout.write(`${readyLine(options.host, server.port, server.tls)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`svc: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
