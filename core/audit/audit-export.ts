@@ -8,7 +8,7 @@ import type { FileStore } from '../deps.ts';
 import type { Storage } from '../../storage/types.ts';
 import { HttpError } from '../http-error.ts';
 import type { AnyAuditRecord, AuditRow } from './audit-record.ts';
-import { hashMatches, recordFromRow } from './audit-record.ts';
+import { verifyRow } from './audit-record.ts';
 import type { ChainVerifier } from './chain-verifier.ts';
 import { readArchive, selectArchives } from './cold-archive.ts';
 import type { ExportFormat } from './export-format.ts';
@@ -35,8 +35,8 @@ export function exportStream(storage: Storage, files: FileStore, verifier: Chain
         [before, BATCH],
       );
       for (const row of rows) {
-        const record = recordFromRow(row);
-        if (!hashMatches(record)) verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`));
+        const record = verifyRow(row);
+        if (!record) return verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`));
         yield record;
       }
       if (rows.length < BATCH) break;

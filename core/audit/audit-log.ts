@@ -16,8 +16,9 @@ import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
 import { StorageReadOnlyError } from '../../storage/types.ts';
 import type { AnyAuditRecord, AuditFilterResult, AuditRecord, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
-import { AUDIT_COLUMNS, GENESIS_HASH, computeRecordHash, hashMatches, isShortCircuit, rowValues } from './audit-record.ts';
-import type { AuditPage, AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
+import type { AuditRow } from './audit-record.ts';
+import { AUDIT_COLUMNS, GENESIS_HASH, isShortCircuit, rowValues, sealRecord, verifyRow } from './audit-record.ts';
+import type { AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
 import { getRecord, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
 import { ensureAuditSchema, readAnchor } from './audit-schema.ts';
 import { exportStream } from './audit-export.ts';
@@ -78,6 +79,15 @@ export interface AuditHealth {
   message?: string;
 }
 
+/** `GET /api/audit` without `session_id`. */
+export interface AuditPage {
+  records: AnyAuditRecord[];
+  total: number;
+  limit: number;
+  offset: number;
+  include: Include;
+}
+
 export interface AuditLog {
   /** Appends a record and resolves once it is durable (then, and only then, acknowledge). */
   append(input: AuditAppendInput): Promise<AuditRecord>;
@@ -125,15 +135,15 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
    * If the batch fails, the head goes back to the last committed one.
    */
   let committedHead = head;
-  let batch: { records: AnyAuditRecord[]; done: Promise<void>; resolve(): void; reject(error: unknown): void } | null = null;
+  let batch: { records: Array<{ record: AnyAuditRecord; body: string }>; done: Promise<void>; resolve(): void; reject(error: unknown): void } | null = null;
   const commitBatch = (): void => {
     const current = batch!;
     batch = null;
     try {
-      const full = current.records.filter((record) => !isShortCircuit(record)).length;
-      const last = current.records[current.records.length - 1]!;
+      const full = current.records.filter(({ record }) => !isShortCircuit(record)).length;
+      const last = current.records[current.records.length - 1]!.record;
       storage.transaction(() => {
-        for (const record of current.records) storage.run(INSERT_SQL, rowValues(record));
+        for (const { record, body } of current.records) storage.run(INSERT_SQL, rowValues(record, body));
         storage.run(ANCHOR_SQL, [last.sequence, last.hash, full, current.records.length - full, last.timestamp]);
       });
       committedHead = { sequence: last.sequence, hash: last.hash };
@@ -146,7 +156,8 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const commit = async <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>): Promise<T> => {
     if (storage.readOnly) throw new StorageReadOnlyError();
     const unhashed = build(head.sequence + 1, head.hash);
-    const record = { ...unhashed, hash: computeRecordHash(unhashed) } as T;
+    const { body, hash } = sealRecord(unhashed);
+    const record = { ...unhashed, hash } as T;
     head = { sequence: record.sequence, hash: record.hash };
     if (!batch) {
       let resolve!: () => void;
@@ -158,17 +169,13 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       batch = { records: [], done, resolve, reject };
       queueMicrotask(commitBatch);
     }
-    batch.records.push(record);
+    batch.records.push({ record, body });
     await batch.done;
     await storage.flush();
     return record;
   };
-  const served = <T extends AnyAuditRecord>(records: T[]): T[] => {
-    for (const record of records) {
-      if (!hashMatches(record)) verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${record.sequence} was altered`));
-    }
-    return records;
-  };
+  const served = (rows: AuditRow[]): AnyAuditRecord[] =>
+    rows.map((row) => verifyRow(row) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
 
   return {
     append(input) {
@@ -216,18 +223,18 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     verify: () => verifier.verifyNew(),
     list(query) {
       verifier.verifyNew();
-      const page = listPage(storage, query.limit, query.offset, query.include);
-      return { ...page, records: served(page.records) };
+      const { rows, ...page } = listPage(storage, query.limit, query.offset, query.include);
+      return { records: served(rows), ...page };
     },
     listSession(sessionId, include) {
       verifier.verifyNew();
-      const result = listSession(storage, sessionId, include);
-      return { ...result, records: served(result.records) };
+      const records = served(listSession(storage, sessionId, include));
+      return { records, total: records.length };
     },
     get(id) {
       verifier.verifyNew();
-      const record = getRecord(storage, id);
-      return record ? served([record])[0] : undefined;
+      const row = getRecord(storage, id);
+      return row ? served([row])[0] : undefined;
     },
     summary(window, include = 'full') {
       verifier.verifyNew();
@@ -239,7 +246,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     },
     exfilStats() {
       verifier.verifyNew();
-      return computeExfilStats(served(recentFullRecords(storage, EXFIL_WINDOW)));
+      return computeExfilStats(served(recentFullRecords(storage, EXFIL_WINDOW)) as AuditRecord[]);
     },
     rotateCold() {
       rotating ??= rotateColdRecords({ storage, files, verifier, coldAfterDays, now: clock.now() }).finally(() => {

@@ -2,19 +2,18 @@
  * Read queries of the audit routes over the hot table. Every query costs the
  * same at any log size: paging walks the `(kind, sequence)` index from the
  * head, totals come from the anchor's counters, a session uses its own
- * index. Every record served is re-hashed first (at most a page of them).
+ * index. Rows come back raw; the log verifies each before serving it.
  */
 import type { Storage } from '../../storage/types.ts';
-import type { AnyAuditRecord, AuditRecord, AuditRow } from './audit-record.ts';
-import { recordFromRow } from './audit-record.ts';
+import type { AuditRow } from './audit-record.ts';
 import { readAnchor, readArchives } from './audit-schema.ts';
 
 export type Include = 'full' | 'all';
 export type SummaryWindow = 'today' | '7d' | '30d' | 'all';
 
-/** `GET /api/audit` without `session_id`. */
-export interface AuditPage {
-  records: AnyAuditRecord[];
+/** `GET /api/audit` without `session_id`, as rows (the log verifies and parses them). */
+export interface AuditPageRows {
+  rows: AuditRow[];
   total: number;
   limit: number;
   offset: number;
@@ -35,35 +34,32 @@ export interface AuditSummary {
 const DAY_MS = 86_400_000;
 
 /** A page of records, newest first. `total` counts hot records of the included kinds. */
-export function listPage(storage: Storage, limit: number, offset: number, include: Include): AuditPage {
+export function listPage(storage: Storage, limit: number, offset: number, include: Include): AuditPageRows {
   const rows = include === 'all'
     ? storage.all<AuditRow>('SELECT * FROM audit_records ORDER BY sequence DESC LIMIT ? OFFSET ?', [limit, offset])
     : storage.all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ? OFFSET ?", [limit, offset]);
   const anchor = readAnchor(storage);
   const total = anchor ? anchor.full_count + (include === 'all' ? anchor.short_count : 0) : 0;
-  return { records: rows.map(recordFromRow), total, limit, offset, include };
+  return { rows, total, limit, offset, include };
 }
 
 /** Every hot record of a session, newest first. */
-export function listSession(storage: Storage, sessionId: string, include: Include): { records: AnyAuditRecord[]; total: number } {
+export function listSession(storage: Storage, sessionId: string, include: Include): AuditRow[] {
   const rows = storage.all<AuditRow>(
     `SELECT * FROM audit_records WHERE session_id = ?${include === 'all' ? '' : " AND kind = 'full'"} ORDER BY sequence DESC`,
     [sessionId],
   );
-  return { records: rows.map(recordFromRow), total: rows.length };
+  return rows;
 }
 
 /** One hot record by id. */
-export function getRecord(storage: Storage, id: string): AnyAuditRecord | undefined {
-  const row = storage.get<AuditRow>('SELECT * FROM audit_records WHERE id = ?', [id]);
-  return row ? recordFromRow(row) : undefined;
+export function getRecord(storage: Storage, id: string): AuditRow | undefined {
+  return storage.get<AuditRow>('SELECT * FROM audit_records WHERE id = ?', [id]);
 }
 
 /** The most recent full records, newest first. */
-export function recentFullRecords(storage: Storage, limit: number): AuditRecord[] {
-  return storage
-    .all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ?", [limit])
-    .map((row) => recordFromRow(row) as AuditRecord);
+export function recentFullRecords(storage: Storage, limit: number): AuditRow[] {
+  return storage.all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ?", [limit]);
 }
 
 /** Parses a window; anything unrecognised is `7d` (spec: no 400). */

@@ -70,7 +70,12 @@ export type AnyAuditRecord = AuditRecord | ShortCircuitRecord;
 /** The `prev_hash` of sequence 1. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The stored row (table `audit_records`). */
+/**
+ * The stored row (table `audit_records`): the record's canonical JSON
+ * without `hash` (exactly the bytes hashed) in `body`, plus copies of the
+ * fields queries filter on. A row is valid only when `body` hashes to `hash`
+ * and every copied column agrees with `body`.
+ */
 export interface AuditRow {
   [column: string]: string | number | null;
   sequence: number;
@@ -78,94 +83,69 @@ export interface AuditRow {
   kind: 'full' | 'short';
   timestamp: string;
   session_id: string | null;
-  plugin_id: string | null;
-  tool_call_type: string;
-  arguments_summary: string | null;
-  arguments_hash: string;
-  composite_score: number;
   proxy_action: string;
-  filter_results: string | null;
-  evaluation_time_ms: number | null;
-  source: string | null;
-  supervised_tool: string | null;
-  supervised_pid: number | null;
-  project_name: string | null;
-  short_circuit: string | null;
   prev_hash: string;
   hash: string;
+  body: string;
 }
 
 /** Columns in insert order. */
-export const AUDIT_COLUMNS = [
-  'sequence', 'id', 'kind', 'timestamp', 'session_id', 'plugin_id', 'tool_call_type', 'arguments_summary',
-  'arguments_hash', 'composite_score', 'proxy_action', 'filter_results', 'evaluation_time_ms', 'source',
-  'supervised_tool', 'supervised_pid', 'project_name', 'short_circuit', 'prev_hash', 'hash',
-] as const;
+export const AUDIT_COLUMNS = ['sequence', 'id', 'kind', 'timestamp', 'session_id', 'proxy_action', 'prev_hash', 'hash', 'body'] as const;
 
 /** True for a short-circuit row. */
 export function isShortCircuit(record: AnyAuditRecord): record is ShortCircuitRecord {
   return 'short_circuit' in record;
 }
 
+/** The canonical body of a record without its hash, and that hash. */
+export function sealRecord(record: object): { body: string; hash: string } {
+  const body = canonicalJson(record);
+  return { body, hash: sha256Hex(body) };
+}
+
 /** The hash a record (without `hash`) must carry. */
 export function computeRecordHash(record: object): string {
-  return sha256Hex(canonicalJson(record));
+  return sealRecord(record).hash;
 }
 
-/** The served record of a row, in the spec's field order; `hash` as stored. */
-export function recordFromRow(row: AuditRow): AnyAuditRecord {
-  if (row.kind === 'short') {
-    return {
-      id: row.id, timestamp: row.timestamp, session_id: row.session_id, plugin_id: row.plugin_id,
-      tool_call_type: row.tool_call_type, arguments_hash: row.arguments_hash, composite_score: row.composite_score,
-      proxy_action: row.proxy_action as ProxyAction, source: row.source, short_circuit: row.short_circuit ?? '',
-      sequence: row.sequence, prev_hash: row.prev_hash, hash: row.hash,
-    };
-  }
-  const record: AuditRecord = {
-    id: row.id, timestamp: row.timestamp, session_id: row.session_id, plugin_id: row.plugin_id,
-    tool_call_type: row.tool_call_type, arguments_summary: row.arguments_summary ?? '',
-    arguments_hash: row.arguments_hash, composite_score: row.composite_score,
-    proxy_action: row.proxy_action as ProxyAction, filter_results: parseFilterResults(row.filter_results),
-    evaluation_time_ms: row.evaluation_time_ms ?? 0, source: row.source,
-    sequence: row.sequence, prev_hash: row.prev_hash, hash: row.hash,
-  };
-  if (row.supervised_tool !== null) record.supervised_tool = row.supervised_tool;
-  if (row.supervised_pid !== null) record.supervised_pid = row.supervised_pid;
-  if (row.project_name !== null) record.project_name = row.project_name;
-  return record;
-}
-
-/** The row values of a record, in `AUDIT_COLUMNS` order. */
-export function rowValues(record: AnyAuditRecord): Array<string | number | null> {
-  const short = isShortCircuit(record);
-  const full = short ? null : record;
+/** The row values of a sealed record, in `AUDIT_COLUMNS` order. */
+export function rowValues(record: AnyAuditRecord, body: string): Array<string | number | null> {
   return [
-    record.sequence, record.id, short ? 'short' : 'full', record.timestamp, record.session_id, record.plugin_id,
-    record.tool_call_type, full ? full.arguments_summary : null, record.arguments_hash, record.composite_score,
-    record.proxy_action, full ? canonicalJson(full.filter_results) : null, full ? full.evaluation_time_ms : null,
-    record.source, full?.supervised_tool ?? null, full?.supervised_pid ?? null, full?.project_name ?? null,
-    short ? record.short_circuit : null, record.prev_hash, record.hash,
+    record.sequence, record.id, isShortCircuit(record) ? 'short' : 'full', record.timestamp, record.session_id,
+    record.proxy_action, record.prev_hash, record.hash, body,
   ];
 }
 
-/** True when the record's stored hash matches its content. */
+/**
+ * The record a row holds, or null when the row is not what was written:
+ * its body does not hash to its hash, or a column disagrees with the body.
+ */
+export function verifyRow(row: AuditRow): AnyAuditRecord | null {
+  if (sha256Hex(row.body) !== row.hash) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(row.body);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const record = parsed as Record<string, unknown>;
+  const kind = 'short_circuit' in record ? 'short' : 'full';
+  if (
+    record.sequence !== row.sequence || record.prev_hash !== row.prev_hash || record.id !== row.id || kind !== row.kind ||
+    record.timestamp !== row.timestamp || record.session_id !== row.session_id || record.proxy_action !== row.proxy_action
+  ) {
+    return null;
+  }
+  return { ...record, hash: row.hash } as unknown as AnyAuditRecord;
+}
+
+/** True when the record's stored hash matches its content (archived records). */
 export function hashMatches(record: AnyAuditRecord): boolean {
   const { hash, ...rest } = record;
   try {
     return computeRecordHash(rest) === hash;
   } catch {
     return false;
-  }
-}
-
-function parseFilterResults(text: string | null): AuditFilterResult[] {
-  if (text === null) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? (parsed as AuditFilterResult[]) : [];
-  } catch {
-    // Unparseable text was tampered with; the hash check reports it.
-    return [{ filter_name: '', matched: false, score: 0, severity: 'notice', message: text }];
   }
 }

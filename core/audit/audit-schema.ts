@@ -13,11 +13,7 @@ import { GENESIS_HASH } from './audit-record.ts';
 const DDL = [
   `CREATE TABLE IF NOT EXISTS audit_records (
     sequence INTEGER PRIMARY KEY, id TEXT NOT NULL, kind TEXT NOT NULL, timestamp TEXT NOT NULL,
-    session_id TEXT, plugin_id TEXT, tool_call_type TEXT NOT NULL, arguments_summary TEXT,
-    arguments_hash TEXT NOT NULL, composite_score REAL NOT NULL, proxy_action TEXT NOT NULL,
-    filter_results TEXT, evaluation_time_ms REAL, source TEXT, supervised_tool TEXT,
-    supervised_pid INTEGER, project_name TEXT, short_circuit TEXT,
-    prev_hash TEXT NOT NULL, hash TEXT NOT NULL)`,
+    session_id TEXT, proxy_action TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, body TEXT NOT NULL)`,
   'CREATE UNIQUE INDEX IF NOT EXISTS audit_records_id ON audit_records (id)',
   'CREATE INDEX IF NOT EXISTS audit_records_kind ON audit_records (kind, sequence)',
   'CREATE INDEX IF NOT EXISTS audit_records_session ON audit_records (session_id, sequence)',

@@ -15,7 +15,7 @@ import type { FileStore } from '../deps.ts';
 import type { Storage } from '../../storage/types.ts';
 import { HttpError } from '../http-error.ts';
 import type { AnyAuditRecord, AuditRow } from './audit-record.ts';
-import { hashMatches, recordFromRow } from './audit-record.ts';
+import { hashMatches, verifyRow } from './audit-record.ts';
 import type { ArchiveRow } from './audit-schema.ts';
 import { readArchives } from './audit-schema.ts';
 import type { ChainVerifier } from './chain-verifier.ts';
@@ -50,7 +50,12 @@ export async function rotateColdRecords(ctx: ColdArchiveContext): Promise<number
     const taken = new Set(readArchives(storage).map((archive) => archive.file));
     let file = `${COLD_DIR}/${day}.jsonl.gz`;
     if (taken.has(file)) file = `${COLD_DIR}/${day}.${first.sequence}.jsonl.gz`;
-    const bytes = await gzipText(rows.map((row) => `${JSON.stringify(recordFromRow(row))}\n`));
+    const lines = rows.map((row) => {
+      const record = verifyRow(row);
+      if (!record) return verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`));
+      return `${JSON.stringify(record)}\n`;
+    });
+    const bytes = await gzipText(lines);
     await ctx.files.writeAtomic(file, bytes);
     const counts = { allow: 0, queue: 0, deny: 0, short: 0 };
     for (const row of rows) {

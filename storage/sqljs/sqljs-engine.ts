@@ -53,7 +53,15 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
     try {
       statement.bind(params as BindParams);
       const rows: Row[] = [];
-      while (rows.length < limit && statement.step()) rows.push(statement.getAsObject() as Row);
+      // getAsObject re-reads every column name per row; read them once per query.
+      let names: string[] | null = null;
+      while (rows.length < limit && statement.step()) {
+        names ??= statement.getColumnNames();
+        const values = statement.get();
+        const row: Row = {};
+        for (let i = 0; i < names.length; i++) row[names[i]!] = values[i] as SqlValue;
+        rows.push(row);
+      }
       return rows;
     } finally {
       statement.reset();

@@ -57,7 +57,7 @@ describe('audit chain: verification errors', () => {
   it('a tampered record gives 500 AUDIT_CHAIN_BROKEN at start and on every audit read', async () => {
     const { log, storage, reopen } = await harness();
     await appendMany(log, 10);
-    storage.run("UPDATE audit_records SET arguments_summary = 'innocent' WHERE sequence = 4");
+    storage.run("UPDATE audit_records SET body = replace(body, 'example.com', 'innocent.org') WHERE sequence = 4");
     const restarted = await reopen();
     expect(restarted.chainState().status).toBe('broken');
     for (const read of [
@@ -83,7 +83,7 @@ describe('audit chain: verification errors', () => {
     await appendMany(log, 5);
     log.verify();
     await appendMany(log, 3);
-    storage.run("UPDATE audit_records SET composite_score = 0 WHERE sequence = 7");
+    storage.run("UPDATE audit_records SET body = replace(body, '\"composite_score\":1.5', '\"composite_score\":0') WHERE sequence = 7");
     expect(codeOf(() => log.list({ limit: 20, offset: 0, include: 'full' }))).toBe('AUDIT_CHAIN_BROKEN');
   });
 
@@ -91,7 +91,7 @@ describe('audit chain: verification errors', () => {
     const { log, storage } = await harness({ sweepSize: 8 });
     await appendMany(log, 40);
     log.verify();
-    storage.run("UPDATE audit_records SET proxy_action = 'allow', composite_score = 0.1 WHERE sequence = 30");
+    storage.run("UPDATE audit_records SET proxy_action = 'deny' WHERE sequence = 30");
     let code: string | null = null;
     for (let i = 0; i < 10 && code === null; i++) code = codeOf(() => log.summary('all'));
     expect(code).toBe('AUDIT_CHAIN_BROKEN');
@@ -102,7 +102,7 @@ describe('audit chain: verification errors', () => {
     const record = await log.append(decision());
     await appendMany(log, 5);
     log.verify();
-    storage.run("UPDATE audit_records SET arguments_summary = 'x' WHERE sequence = 1");
+    storage.run("UPDATE audit_records SET body = replace(body, 'GET', 'PUT') WHERE sequence = 1");
     expect(codeOf(() => log.get(record.id))).toBe('AUDIT_CHAIN_BROKEN');
   });
 
