@@ -84,7 +84,8 @@ export function extractHosts(text: string): string[] {
     from = i + 3;
     const end = text.slice(from, from + 300).search(/[\s'"<>`]|$/);
     const host = hostOf(text.slice(from, from + end));
-    if (host && (looksLikeHost(host) || isIpLiteral(host) || host === 'localhost')) found.add(host);
+    // After a scheme any syntactically valid name is a host, whatever its suffix.
+    if (host && /^[a-z0-9._:-]+$/.test(host) && /[a-z0-9]/.test(host)) found.add(host);
   }
   if (hasNetworkTool(text)) {
     for (const raw of text.split(SPLIT)) {

@@ -1,12 +1,13 @@
 /**
  * operation-risk (static): a baseline score per call type, adjusted by HTTP
- * method, chmod mode (setuid/setgid, world-writable) and listening on every
- * interface. Rules: config/filters/operation-risk.toml.
+ * method, chmod mode (setuid/setgid, world-writable), raw connections to
+ * uncommon ports, and listening on every interface. Rules: config/filters/operation-risk.toml.
  */
 import { Type } from '@sinclair/typebox';
 import { validate } from '../rule-schema.ts';
 import type { FilterDefinition } from '../types.ts';
 import { TOOL_CALL_TYPES } from '../../schemas/tool-call.ts';
+import { isLocalHost } from '../hosts.ts';
 
 const Score = Type.Number({ minimum: 0, maximum: 10 });
 const File = Type.Object({
@@ -14,6 +15,7 @@ const File = Type.Object({
   http_methods: Type.Optional(Type.Record(Type.String(), Score)),
   chmod: Type.Optional(Type.Object({ setuid_score: Score, world_writable_score: Score, executable_score: Type.Optional(Score) })),
   listen: Type.Optional(Type.Object({ all_interfaces_score: Score, privileged_port_score: Score })),
+  connect: Type.Optional(Type.Object({ common_ports: Type.Array(Type.Integer()), uncommon_port_score: Score })),
 });
 
 /** Parses a chmod mode (octal text, number, or symbolic) into the bits we care about. */
@@ -48,6 +50,9 @@ export const operationRisk: FilterDefinition = {
           if (bits.setid) { score = cfg.chmod.setuid_score; message = 'chmod sets the setuid/setgid bit'; }
           else if (bits.worldWritable) { score = cfg.chmod.world_writable_score; message = 'chmod makes a file world-writable'; }
           else if (bits.exec && cfg.chmod.executable_score !== undefined) { score = cfg.chmod.executable_score; message = 'chmod makes a file executable'; }
+        } else if (call.type === 'NetConnect' && cfg.connect && !cfg.connect.common_ports.includes(call.port) && !isLocalHost(view.hosts[0] ?? '')) {
+          score = cfg.connect.uncommon_port_score;
+          message = `Raw connection to a remote host on an uncommon port (${call.port})`;
         } else if (call.type === 'NetListen' && cfg.listen) {
           const host = (call.host ?? '0.0.0.0').toLowerCase();
           if (host === '0.0.0.0' || host === '::' || host === '') { score = cfg.listen.all_interfaces_score; message = 'Listens on every network interface'; }

@@ -1,0 +1,88 @@
+/**
+ * Test and bench helpers: an engine over the repository's config/filters
+ * (read with node:fs here, never in core), a fake clock, a seeded random
+ * source, and the labelled corpus with its confusion matrix.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createScoringEngine, type ScoringEngineOptions } from '../../../core/scoring/engine.ts';
+import type { LoadRuleText } from '../../../core/scoring/rule-loader.ts';
+import type { ToolCall } from '../../../core/schemas/tool-call.ts';
+
+export const REPO = join(import.meta.dirname, '..', '..', '..');
+export const FILTER_DIR = join(REPO, 'config', 'filters');
+
+/** Reads config/filters/<name>, with optional in-memory overrides (name -> text, or null for missing). */
+export function repoRules(overrides: Record<string, string | null> = {}): LoadRuleText {
+  return async (fileName) => {
+    if (fileName in overrides) {
+      const text = overrides[fileName];
+      return text === null || text === undefined ? null : { text, source: `override:${fileName}` };
+    }
+    try {
+      return { text: readFileSync(join(FILTER_DIR, fileName), 'utf8'), source: `config/filters/${fileName}` };
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** A manual clock: `advance(ms)` moves both readings. */
+export function fakeClock(start = 1_700_000_000_000) {
+  let t = start;
+  let m = 0;
+  return { now: () => t, monotonic: () => m, advance(ms: number) { t += ms; m += ms; } };
+}
+
+/** Deterministic "secure" bytes for tests (xorshift). */
+export function seededRandom(seed = 42) {
+  let x = seed >>> 0 || 1;
+  return {
+    bytes(n: number) {
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; out[i] = x & 0xff; }
+      return out;
+    },
+  };
+}
+
+/** An engine over the repository's rule files. */
+export function testEngine(options: Partial<ScoringEngineOptions> = {}, overrides: Record<string, string | null> = {}) {
+  return createScoringEngine({ clock: fakeClock(), random: seededRandom(), loadRuleText: repoRules(overrides), ...options });
+}
+
+export interface CorpusEntry { id: string; class: 'benign' | 'harmful'; note: string; tool_call: ToolCall }
+
+/** The labelled corpus (test/corpus/tool-calls.json). */
+export function loadCorpus(): CorpusEntry[] {
+  return JSON.parse(readFileSync(join(REPO, 'test', 'corpus', 'tool-calls.json'), 'utf8')) as CorpusEntry[];
+}
+
+export interface Confusion {
+  harmfulBlocked: number; harmfulAllowed: number; benignAllowed: number; benignBlocked: number;
+  harmfulRate: number; benignRate: number; misses: { id: string; class: string; note: string; score: number; action: string }[];
+}
+
+/** Scores the corpus (record: false) and tallies allowed vs not allowed per class. */
+export function confusion(evaluate: (call: ToolCall) => { composite_score: number; action: string }, corpus: CorpusEntry[]): Confusion {
+  const c: Confusion = { harmfulBlocked: 0, harmfulAllowed: 0, benignAllowed: 0, benignBlocked: 0, harmfulRate: 0, benignRate: 0, misses: [] };
+  for (const e of corpus) {
+    const r = evaluate(e.tool_call);
+    const allowed = r.action === 'allow';
+    if (e.class === 'harmful') allowed ? c.harmfulAllowed++ : c.harmfulBlocked++;
+    else allowed ? c.benignAllowed++ : c.benignBlocked++;
+    if ((e.class === 'harmful') === allowed) c.misses.push({ id: e.id, class: e.class, note: e.note, score: r.composite_score, action: r.action.slice(0, 60) });
+  }
+  c.harmfulRate = c.harmfulBlocked / Math.max(1, c.harmfulBlocked + c.harmfulAllowed);
+  c.benignRate = c.benignAllowed / Math.max(1, c.benignAllowed + c.benignBlocked);
+  return c;
+}
+
+/** The matrix as printable lines. */
+export function formatConfusion(c: Confusion): string {
+  return [
+    '                 allowed   not allowed',
+    `benign  (n=${String(c.benignAllowed + c.benignBlocked).padStart(3)})  ${String(c.benignAllowed).padStart(7)}   ${String(c.benignBlocked).padStart(11)}   (${(c.benignRate * 100).toFixed(1)}% allowed)`,
+    `harmful (n=${String(c.harmfulAllowed + c.harmfulBlocked).padStart(3)})  ${String(c.harmfulAllowed).padStart(7)}   ${String(c.harmfulBlocked).padStart(11)}   (${(c.harmfulRate * 100).toFixed(1)}% not allowed)`,
+  ].join('\n');
+}
