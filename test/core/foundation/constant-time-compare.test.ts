@@ -16,5 +16,4 @@ describe('secret comparison', () => {
   ])('%s does not compare equal', (_name, given, expected) => {
     expect(timingSafeEqual(given, expected)).toBe(false);
   });
-
 });

@@ -1,3 +1,4 @@
+import { parse } from 'smol-toml';
 import { createTestApp, type TestAppOptions } from '../../support/test-app.ts';
 import type { FilterCatalogEntry } from '../../../core/services.ts';
 
@@ -39,3 +40,41 @@ export function withToken(token: string | null, init: RequestInit = {}): Request
 export async function body(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
+
+type TestApp = Awaited<ReturnType<typeof appWithCatalog>>;
+
+/** PUT /api/config with the dashboard token. */
+export function putConfig(t: TestApp, payload: unknown): Promise<Response> {
+  return t.request('/api/config', withToken(t.dashboardToken, { method: 'PUT', body: JSON.stringify(payload) }));
+}
+
+/** A config-dir file parsed as TOML ({} when absent). */
+export function tomlFile(t: TestApp, path: string): Record<string, unknown> {
+  return parse(t.files.text(path) ?? '') as Record<string, unknown>;
+}
+
+/** A config.toml with keys of every kind a PUT must keep. */
+export const RICH_LOCAL = [
+  '[server]',
+  'api_key = ""',
+  'auto_open_dashboard = true',
+  '',
+  '[server.rate_limit]',
+  'general = 250',
+  '',
+  '[proxy]',
+  'review_timeout_seconds = 120',
+  '',
+  '[filters.secrets]',
+  'enabled = true',
+  'extra_patterns = ["AKIA", "ghp_"]',
+  '',
+  '[filters.allowlists]',
+  'paths = ["/tmp/**"]',
+  '',
+  '[custom]',
+  'note = "kept"',
+  'when = 2024-05-01',
+  'nested = { a = 1, b = [1, 2] }',
+  '',
+].join('\n');
