@@ -14,11 +14,21 @@ const ACTIONS = ['approve', 'deny', 'learn', 'escalate', 'unlock-egress', 'deny-
 let sessions = 0;
 const newSession = (tag: string) => `digest-${tag}-${Date.now()}-${++sessions}`;
 
-/** `GET /api/digest`, the review routes, webhook review and the digest IPC routes on every host. */
-export function digestSuite(ctx: ConformanceContext): void {
+/** Lazily binds one client to the shared instance. */
+function sharedClient(ctx: ConformanceContext) {
   let client: DigestClient | null = null;
-  const c = async () => (client ??= await digestClient(ctx.baseUrl, ctx.configDir));
+  return async () => (client ??= await digestClient(ctx.baseUrl, ctx.configDir));
+}
 
+/** Everything: the route rules and the end-to-end flows. */
+export function digestSuite(ctx: ConformanceContext): void {
+  digestRouteSuite(ctx);
+  digestFlowSuite(ctx);
+}
+
+/** The digest routes' rules that need no queued item (auth, paging, 404, 400). */
+export function digestRouteSuite(ctx: ConformanceContext): void {
+  const c = sharedClient(ctx);
   describe('digest: routes without a queued item', () => {
     it('GET /api/digest needs the dashboard token and answers the page shape', async () => {
       const d = await c();
@@ -72,7 +82,15 @@ export function digestSuite(ctx: ConformanceContext): void {
       expect((await d.ipcGet('/api/ipc/digest/items/nope')).status).toBe(404);
     });
   });
+}
 
+/**
+ * Queued calls end to end (items made through POST /api/proxy/evaluate):
+ * every action and its effect, webhook review, waiting callers, live events,
+ * restart survival and the review timeout.
+ */
+export function digestFlowSuite(ctx: ConformanceContext): void {
+  const c = sharedClient(ctx);
   describe('digest: queued calls end to end', () => {
     it('a queue decision files a pending item with every spec field, announced as digest_queued on /ws/live', async () => {
       const d = await c();

@@ -5,6 +5,7 @@
 import type { ConformanceContext } from './context.ts';
 import { analyticsSuite } from './analytics.ts';
 import { badInputSuite } from './bad-input.ts';
+import { digestRouteSuite } from './digest.ts';
 import { guardsSuite } from './guards.ts';
 import { healthSuite } from './health.ts';
 import { lifecycleSuite } from './lifecycle.ts';
@@ -13,6 +14,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestRouteSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
