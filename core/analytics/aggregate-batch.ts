@@ -16,9 +16,8 @@
 import { destinationOf } from './destination.ts';
 import { dayOfTimestamp, microsOfTimestamp } from './utc-day.ts';
 
-/** The audit columns the projection reads. */
+/** The fields of an audit record the projection reads (see read-audit-rows.ts). */
 export interface SourceRow {
-  [column: string]: string | number | null;
   sequence: number;
   id: string;
   kind: string;
@@ -29,15 +28,12 @@ export interface SourceRow {
   arguments_summary: string | null;
   composite_score: number;
   proxy_action: string;
-  filter_results: string | null;
+  /** An array of filter results, or its JSON text. */
+  filter_results: unknown;
   source: string | null;
   supervised_tool: string | null;
   short_circuit: string | null;
 }
-
-export const SOURCE_COLUMNS =
-  'sequence, id, kind, timestamp, session_id, plugin_id, tool_call_type, arguments_summary, composite_score, ' +
-  'proxy_action, filter_results, source, supervised_tool, short_circuit';
 
 /** allow/queue/deny counters. */
 export interface Counts { total: number; allow: number; queue: number; deny: number }
@@ -78,14 +74,16 @@ function count(counts: Counts, action: string): void {
   if (action === 'allow' || action === 'queue' || action === 'deny') counts[action] += 1;
 }
 
-function parseFilters(text: string | null): FilterResult[] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((item): item is FilterResult => typeof item === 'object' && item !== null) : [];
-  } catch {
-    return [];
+function parseFilters(value: unknown): FilterResult[] {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return [];
+    }
   }
+  return Array.isArray(parsed) ? parsed.filter((item): item is FilterResult => typeof item === 'object' && item !== null) : [];
 }
 
 /** The LLM key of a record (see the module comment). */

@@ -45,7 +45,7 @@ const DDL = [
     sequence INTEGER PRIMARY KEY, day TEXT NOT NULL, audit_id TEXT NOT NULL, at TEXT NOT NULL,
     session_id TEXT, tool_call_type TEXT NOT NULL, action TEXT NOT NULL, composite_score REAL NOT NULL,
     reason TEXT NOT NULL)`,
-  'CREATE INDEX IF NOT EXISTS analytics_events_day ON analytics_events (day)',
+  'CREATE INDEX IF NOT EXISTS analytics_events_day ON analytics_events (day, sequence)',
 ];
 
 /** The state row. */

@@ -10,7 +10,8 @@
  * counts those jumps.
  */
 import type { Storage } from '../../storage/types.ts';
-import { SOURCE_COLUMNS, addRecord, emptyDeltas, type SourceRow } from './aggregate-batch.ts';
+import { addRecord, emptyDeltas, type SourceRow } from './aggregate-batch.ts';
+import { readAuditRowsAfter } from './read-audit-rows.ts';
 import { ROLLUP_TABLES, readProjectionState, type ProjectionState } from './projection-schema.ts';
 import { dayOfTimestamp, daysBetween, microsOfTimestamp } from './utc-day.ts';
 import { writeDeltas } from './write-deltas.ts';
@@ -81,10 +82,7 @@ export function createProjector(storage: Storage, options: { batchSize?: number 
 
   /** One batch; returns how many records it consumed and whether the day limit stopped it. */
   const step = (through: number, days: Set<string>, maxDays: number) => {
-    const rows = storage.all<SourceRow>(
-      `SELECT ${SOURCE_COLUMNS} FROM audit_records WHERE sequence > ? ORDER BY sequence LIMIT ?`,
-      [through, batchSize],
-    );
+    const rows = readAuditRowsAfter(storage, through, batchSize);
     rowsRead += rows.length;
     const deltas = emptyDeltas();
     let last: SourceRow | null = null;

@@ -50,7 +50,7 @@ export function decisionTotals(storage: Storage, startDay: string, endDay: strin
 export function securityEvents(storage: Storage, startDay: string, limit: number): SecurityEventRow[] {
   return storage.all<SecurityEventRow & { [column: string]: string | number | null }>(
     `SELECT audit_id, at, session_id, tool_call_type, action, composite_score, reason
-     FROM analytics_events WHERE day >= ? ORDER BY sequence DESC LIMIT ?`,
+     FROM analytics_events WHERE day >= ? ORDER BY day DESC, sequence DESC LIMIT ?`,
     [startDay, limit],
   );
 }

@@ -55,7 +55,7 @@ describe('analytics rollups', () => {
       'SELECT day, session_id, total, deny_count AS deny FROM analytics_day_sessions ORDER BY day, session_id');
     expect(rolled).toEqual(sessions);
     const matched = storage.all<{ day: string; n: number }>(
-      `SELECT substr(timestamp, 1, 10) AS day, COUNT(*) AS n FROM audit_records WHERE filter_results LIKE '%"filter_name":"dlp","matched":true%' GROUP BY day ORDER BY day`);
+      `SELECT substr(timestamp, 1, 10) AS day, COUNT(*) AS n FROM audit_records WHERE body LIKE '%"filter_name":"dlp","matched":true%' GROUP BY day ORDER BY day`);
     const dlp = storage.all<{ day: string; n: number }>("SELECT day, matched AS n FROM analytics_day_filters WHERE filter_name = 'dlp' AND matched > 0 ORDER BY day");
     expect(dlp).toEqual(matched);
   });
