@@ -11,6 +11,7 @@ import { requireLocalhost } from './guards/require-localhost.ts';
 import { HttpError, errorResponse } from './http-error.ts';
 import { createLicenceService } from './licence/licence-service.ts';
 import { loadLicence } from './licence/load-licence.ts';
+import { createNotifier } from './notifications/notifier.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { checkUpgrade } from './realtime/upgrade.ts';
 import type { UpgradeResult } from './realtime/ws-contract.ts';
@@ -79,7 +80,7 @@ export async function createApp(deps: Deps): Promise<App> {
       ipc: 10_000,
     }),
     licence,
-    hasLearnedRules: () => false,
+    notifications: createNotifier({ deps, raw: config.raw, licence, issueNonce: (id) => digest.issueNonce(id) }),
     hub,
     digest,
     health: new Map(),
@@ -89,6 +90,7 @@ export async function createApp(deps: Deps): Promise<App> {
     closers: [],
   };
   installDigest(services);
+  services.closers.push(() => services.notifications.close());
   const routes = allRoutes(services);
   const { router, unmatched } = buildRouter(routes, services);
   const localhostOnly = requireLocalhost(config.server.localhost_only);

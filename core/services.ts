@@ -4,6 +4,7 @@ import type { Deps } from './deps.ts';
 import type { DigestService } from './digest/digest-service.ts';
 import type { BucketName } from './guards/rate-limit.ts';
 import type { LicenceService } from './licence/licence-service.ts';
+import type { Notifier } from './notifications/notifier.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { Tokens } from './security/tokens.ts';
 
@@ -73,10 +74,10 @@ export interface Services {
   /** The licence read at start (`license.json`); gate with `requireFeature`. */
   licence: LicenceService;
   /**
-   * Whether the digest has stored any learned rule (sync status
-   * `has_learned_rules`). False until the digest module replaces it.
+   * Notification channels (`[[notifications.channels]]`). The digest calls
+   * `notifications.notifyQueued(item)` once a queued item is durable.
    */
-  hasLearnedRules: () => boolean;
+  notifications: Notifier;
   hub: RealtimeHub;
   /** The quarantine digest (core/digest): filing, reviews, learned rules, nonces. */
   digest: DigestService;

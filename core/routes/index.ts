@@ -9,6 +9,7 @@ import { healthRoutes } from './health.ts';
 import { licenceRoutes } from './licence.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { openApiRoutes } from './openapi.ts';
+import { notificationRoutes } from './notifications.ts';
 import { syncRoutes } from './sync.ts';
 import { policyRoutes } from './policies.ts';
 import { pairingRoutes } from './pairing.ts';
@@ -32,7 +33,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...digestIpcRoutes(services),
   );
   routes.push(...analyticsRoutes(services));
-  routes.push(...policyRoutes(services), ...syncRoutes(services));
+  routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
 }

@@ -29,7 +29,7 @@ export function syncRoutes(services: Services): RouteSpec[] {
       async handler() {
         gate();
         const counts = await countSyncFiles(files);
-        return json({ last_synced: await readLastSynced(files), ...counts, has_learned_rules: services.hasLearnedRules() });
+        return json({ last_synced: await readLastSynced(files), ...counts, has_learned_rules: services.digest.hasLearnedRules() });
       },
     },
     {

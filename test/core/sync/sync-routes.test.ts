@@ -54,7 +54,7 @@ describe('sync routes', () => {
 
   it('last_synced comes from sync-state.json and has_learned_rules from the digest', async () => {
     const t = await syncApp({ 'sync-state.json': JSON.stringify({ last_synced: '2026-02-03T04:05:06.000Z', source: 'https://x/y' }) });
-    t.app.services.hasLearnedRules = () => true;
+    t.app.services.digest.hasLearnedRules = () => true;
     const { body } = await t.call('GET', '/api/sync/status', {});
     expect(body.last_synced).toBe('2026-02-03T04:05:06.000Z');
     expect(body.has_learned_rules).toBe(true);
