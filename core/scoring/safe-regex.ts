@@ -24,6 +24,8 @@ export function unsafeReason(source: string): string | null {
   const stack: Frame[] = [{ hasQuantifier: false, hasAlternation: false }];
   let unbounded = 0;
   let lastWasUnbounded = false;
+  // Whether the atom being quantified directly follows an unbounded quantifier.
+  let afterUnbounded = false;
   let atomCount = 0;
   let inClass = false;
   let prevAtomWasGroup: Frame | null = null;
@@ -33,11 +35,14 @@ export function unsafeReason(source: string): string | null {
       const next = source[i + 1] ?? '';
       if (!inClass && (/[1-9]/.test(next) || next === 'k')) return 'backreferences are not allowed';
       i++;
-      if (!inClass) { atomCount++; prevAtomWasGroup = null; lastWasUnbounded = isZeroWidthEscape(next) && lastWasUnbounded; }
+      if (!inClass) {
+        atomCount++; prevAtomWasGroup = null;
+        if (!isZeroWidthEscape(next)) { afterUnbounded = lastWasUnbounded; lastWasUnbounded = false; }
+      }
       continue;
     }
     if (inClass) { if (ch === ']') inClass = false; continue; }
-    if (ch === '[') { inClass = true; atomCount++; prevAtomWasGroup = null; lastWasUnbounded = false; continue; }
+    if (ch === '[') { inClass = true; atomCount++; prevAtomWasGroup = null; afterUnbounded = lastWasUnbounded; lastWasUnbounded = false; continue; }
     if (ch === '(') {
       stack.push({ hasQuantifier: false, hasAlternation: false });
       prevAtomWasGroup = null;
@@ -66,7 +71,7 @@ export function unsafeReason(source: string): string | null {
       }
       if (q.max === Infinity) {
         if (atomCount <= 1 && stack.length === 1) return 'pattern starts with an unbounded quantifier';
-        if (lastWasUnbounded) return 'two unbounded quantifiers in a row';
+        if (afterUnbounded) return 'two unbounded quantifiers in a row';
         if (++unbounded > MAX_UNBOUNDED) return `more than ${MAX_UNBOUNDED} unbounded quantifiers`;
         lastWasUnbounded = true;
       } else if (q.min !== q.max) {
@@ -80,6 +85,7 @@ export function unsafeReason(source: string): string | null {
     if (ch === '^' || ch === '$') { prevAtomWasGroup = null; continue; }
     atomCount++;
     prevAtomWasGroup = null;
+    afterUnbounded = lastWasUnbounded;
     lastWasUnbounded = false;
   }
   if (stack.length !== 1) return 'unbalanced parenthesis';
