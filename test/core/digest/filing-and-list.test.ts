@@ -127,3 +127,20 @@ describe('GET /api/digest', () => {
     expect(body.subsystems.digest).toMatchObject({ status: 'ok', message: '1 pending, 0 escalated' });
   });
 });
+
+describe('proxy_evaluation', () => {
+  it('every decision goes to /ws/live as proxy_evaluation, with digest_id when queued', async () => {
+    const kit = await digestKit();
+    const live = recordingPeer();
+    kit.app.services.hub.addLive(live.peer);
+    for (const hook of kit.app.services.decisionHooks) hook(queueEvent({ decision: 'allow', priority: null, auditId: 'a-1' }));
+    const id = await kit.file({ auditId: 'a-2' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const events = live.ofType('proxy_evaluation');
+    expect(events.map((e) => [e.data.audit_id, e.data.decision, e.data.digest_id])).toEqual([
+      ['a-1', 'allow', null],
+      ['a-2', 'queue', id],
+    ]);
+    expect(events[1]!.data).toMatchObject({ tool_call_type: 'ShellExec', composite_score: 5.5, session_id: 'session-1' });
+  });
+});
