@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionEvent } from '../../../core/services.ts';
 import { createTestApp } from '../../support/test-app.ts';
 import { createLicenceMinter } from '../../conformance/pro-licence.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { startReceiver, type Receiver } from '../../conformance/pro-receiver.ts';
 
 const SECRET = 'test-secret-0123456789';
 const minter = await createLicenceMinter();
@@ -154,7 +154,7 @@ describe('notification routes', () => {
     const t = await notifyApp();
     await t.call('POST', '/api/notifications/test/ops');
     const got = receiver.received.at(-1)!;
-    const { verifySignature } = await import('./receiver.ts');
+    const { verifySignature } = await import('../../conformance/pro-receiver.ts');
     expect(verifySignature('another-secret', got.raw, got.headers['x-svc-signature'] as string)).toBe(false);
     expect(verifySignature(SECRET, Buffer.concat([got.raw, Buffer.from(' ')]), got.headers['x-svc-signature'] as string)).toBe(false);
   });
