@@ -73,6 +73,12 @@ export interface AuditLogOptions {
   log?: Logger;
 }
 
+/** A record chained in memory, and when its row is committed (not yet durable). */
+export interface Staged<T extends AnyAuditRecord> {
+  record: T;
+  committed: Promise<void>;
+}
+
 /** The audit subsystem for health. */
 export interface AuditHealth {
   status: 'ok' | 'degraded' | 'error';
@@ -93,6 +99,13 @@ export interface AuditLog {
   append(input: AuditAppendInput): Promise<AuditRecord>;
   /** Appends a compact short-circuit row, durably. */
   appendShortCircuit(input: ShortCircuitInput): Promise<ShortCircuitRecord>;
+  /**
+   * Chains the record at once and commits it with this tick's batch, without
+   * waiting for durability: for the evaluate route, whose decision hooks write
+   * in the same flush. Acknowledge only after `committed` and `storage.flush()`.
+   */
+  stage(input: AuditAppendInput): Staged<AuditRecord>;
+  stageShortCircuit(input: ShortCircuitInput): Staged<ShortCircuitRecord>;
   /** Verifies what is new; throws the chain's `HttpError` when it fails. */
   verify(): void;
   list(query: { limit: number; offset: number; include: Include }): AuditPage;
@@ -153,7 +166,8 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       current.reject(error);
     }
   };
-  const commit = async <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>): Promise<T> => {
+  /** Chains and hashes a record now; `committed` settles when its batch transaction has run. */
+  const stage = <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>): Staged<T> => {
     if (storage.readOnly) throw new StorageReadOnlyError();
     const unhashed = build(head.sequence + 1, head.hash);
     const { body, hash } = sealRecord(unhashed);
@@ -166,60 +180,64 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
         resolve = ok;
         reject = fail;
       });
+      done.catch(() => undefined);
       batch = { records: [], done, resolve, reject };
       queueMicrotask(commitBatch);
     }
     batch.records.push({ record, body });
-    await batch.done;
+    return { record, committed: batch.done };
+  };
+  const durable = async <T extends AnyAuditRecord>(staged: Staged<T>): Promise<T> => {
+    await staged.committed;
     await storage.flush();
+    return staged.record;
+  };
+  const buildFull = (input: AuditAppendInput) => (sequence: number, prevHash: string): Omit<AuditRecord, 'hash'> => {
+    const record: Omit<AuditRecord, 'hash'> = {
+      id: uuidFromBytes(random.bytes(16)),
+      timestamp: nowIso(),
+      session_id: input.session_id ?? null,
+      plugin_id: input.plugin_id ?? null,
+      tool_call_type: String(input.tool_call.type ?? 'Unknown'),
+      arguments_summary: summarizeArguments(input.tool_call, options.redact, summaryLength),
+      arguments_hash: argumentsHash(input.tool_call),
+      composite_score: input.composite_score,
+      proxy_action: input.proxy_action,
+      filter_results: input.filter_results.map((result) => ({ ...result })),
+      evaluation_time_ms: input.evaluation_time_ms,
+      source: input.source ?? null,
+      sequence,
+      prev_hash: prevHash,
+    };
+    if (input.supervised) {
+      record.supervised_tool = input.supervised.tool;
+      record.supervised_pid = input.supervised.pid;
+      if (input.supervised.project_name != null) record.project_name = input.supervised.project_name;
+    }
     return record;
   };
+  const buildShort = (input: ShortCircuitInput) => (sequence: number, prevHash: string): Omit<ShortCircuitRecord, 'hash'> => ({
+    id: uuidFromBytes(random.bytes(16)),
+    timestamp: nowIso(),
+    session_id: input.session_id ?? null,
+    plugin_id: input.plugin_id ?? null,
+    tool_call_type: String(input.tool_call.type ?? 'Unknown'),
+    arguments_hash: argumentsHash(input.tool_call),
+    composite_score: input.composite_score,
+    proxy_action: input.proxy_action,
+    source: input.source ?? null,
+    short_circuit: input.reason,
+    sequence,
+    prev_hash: prevHash,
+  });
   const served = (rows: AuditRow[]): AnyAuditRecord[] =>
     rows.map((row) => verifyRow(row) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
 
   return {
-    append(input) {
-      return commit<AuditRecord>((sequence, prevHash) => {
-        const record: Omit<AuditRecord, 'hash'> = {
-          id: uuidFromBytes(random.bytes(16)),
-          timestamp: nowIso(),
-          session_id: input.session_id ?? null,
-          plugin_id: input.plugin_id ?? null,
-          tool_call_type: String(input.tool_call.type ?? 'Unknown'),
-          arguments_summary: summarizeArguments(input.tool_call, options.redact, summaryLength),
-          arguments_hash: argumentsHash(input.tool_call),
-          composite_score: input.composite_score,
-          proxy_action: input.proxy_action,
-          filter_results: input.filter_results.map((result) => ({ ...result })),
-          evaluation_time_ms: input.evaluation_time_ms,
-          source: input.source ?? null,
-          sequence,
-          prev_hash: prevHash,
-        };
-        if (input.supervised) {
-          record.supervised_tool = input.supervised.tool;
-          record.supervised_pid = input.supervised.pid;
-          if (input.supervised.project_name != null) record.project_name = input.supervised.project_name;
-        }
-        return record;
-      });
-    },
-    appendShortCircuit(input) {
-      return commit<ShortCircuitRecord>((sequence, prevHash) => ({
-        id: uuidFromBytes(random.bytes(16)),
-        timestamp: nowIso(),
-        session_id: input.session_id ?? null,
-        plugin_id: input.plugin_id ?? null,
-        tool_call_type: String(input.tool_call.type ?? 'Unknown'),
-        arguments_hash: argumentsHash(input.tool_call),
-        composite_score: input.composite_score,
-        proxy_action: input.proxy_action,
-        source: input.source ?? null,
-        short_circuit: input.reason,
-        sequence,
-        prev_hash: prevHash,
-      }));
-    },
+    append: async (input) => durable(stage<AuditRecord>(buildFull(input))),
+    appendShortCircuit: async (input) => durable(stage<ShortCircuitRecord>(buildShort(input))),
+    stage: (input) => stage<AuditRecord>(buildFull(input)),
+    stageShortCircuit: (input) => stage<ShortCircuitRecord>(buildShort(input)),
     verify: () => verifier.verifyNew(),
     list(query) {
       verifier.verifyNew();
