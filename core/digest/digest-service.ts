@@ -111,15 +111,16 @@ export function createDigestService(options: DigestOptions) {
   }
 
   function effects(row: ItemRow, action: RouteAction): ReviewResult {
-    announce(row);
     const echo: ReviewResult = { status: ACTION_RULES[action].echo, id: row.id };
-    if (action === 'deny-terminate') events.terminate(row, row.reviewer_notes ?? 'denied by a reviewer (deny-terminate)');
     if (action === 'unlock-egress') {
+      // Released before the session hears of the approval, so its retry is not contained.
       // True when the scoring engine is wired: the session is then uncontained
       // (a session the engine never saw has no containment to end).
       echo.containment_released = releaseContainment !== undefined;
       releaseContainment?.(row.session_id);
     }
+    announce(row);
+    if (action === 'deny-terminate') events.terminate(row, row.reviewer_notes ?? 'denied by a reviewer (deny-terminate)');
     return echo;
   }
 
