@@ -41,10 +41,11 @@ export function createPolicyStore(files: FileStore, clock: Clock, log: Logger): 
     } catch {
       parsed = undefined;
     }
-    if (!Value.Check(PolicySchema, parsed) || parsed.name !== name) {
+    if (!Value.Check(PolicySchema, parsed)) {
       throw new HttpError(500, 'POLICY_UNREADABLE', `${policyPath(name)} is not a valid policy file`);
     }
-    return parsed;
+    // On a case-insensitive disk `FOO.json` opens `foo.json`: that is another policy, not this one.
+    return parsed.name === name ? parsed : null;
   }
 
   async function write(policy: Policy): Promise<void> {

@@ -240,3 +240,19 @@ describe('policy names cannot escape policies/', () => {
     });
   }
 });
+
+describe('policy files on disk', () => {
+  it('a file holding another name (a case-insensitive disk opening foo.json for FOO) is not that policy: 404', async () => {
+    const stored = { name: 'foo', description: '', version: 1, created_at: 'x', updated_at: 'x', rules: { proxy: { auto_allow_threshold: 1, auto_deny_threshold: 2 }, filters: {}, allowlists: { paths: [], commands: [], domains: [] } } };
+    const t = await proApp({ files: { 'policies/FOO.json': JSON.stringify(stored) } });
+    expect((await t.call('GET', '/api/policies/FOO')).status).toBe(404);
+  });
+
+  it('a corrupt policy file answers 500 POLICY_UNREADABLE on read and is left out of the list', async () => {
+    const t = await proApp({ files: { 'policies/broken.json': '{"name": "broken"' } });
+    const { status, body } = await t.call('GET', '/api/policies/broken');
+    expect(status).toBe(500);
+    expect(body!.code).toBe('POLICY_UNREADABLE');
+    expect((await t.call('GET', '/api/policies')).body!.total).toBe(0);
+  });
+});
