@@ -92,10 +92,41 @@ describe('sync routes', () => {
     expect(t.files.modes.get('team-config.toml')).toBe(0o600);
   });
 
-  it('apply does not change the running configuration (effective at the next start)', async () => {
+  it('apply does not change the running configuration; the next start reads it', async () => {
     const t = await syncApp({ 'sync/a.json': JSON.stringify({ proxy: { auto_allow_threshold: 1 } }) });
     await t.call('POST', '/api/sync/apply');
     expect(t.app.services.config.proxy.auto_allow_threshold).toBe(3);
+    const restarted = await syncApp({ 'team-config.toml': t.files.text('team-config.toml')! });
+    expect(restarted.app.services.config.proxy.auto_allow_threshold).toBe(1);
+  });
+
+  it('has_learned_rules turns true once a reviewer uses learn on a digest item', async () => {
+    const t = await syncApp();
+    expect((await t.call('GET', '/api/sync/status', {})).body.has_learned_rules).toBe(false);
+    const filed = t.app.services.digest.decisionHook({
+      toolCall: { type: 'ShellExec', command: 'make', args: ['deploy'] },
+      decision: 'queue',
+      priority: 'Medium',
+      severity: 'warning',
+      compositeScore: 5,
+      decisionReason: 'escalation zone',
+      filterResults: [],
+      auditId: 'audit-1',
+      sessionId: 'session-1',
+      pluginId: 'cli',
+      source: 'cli',
+      taskContext: null,
+      argumentsSummary: '{"command":"make"}',
+      supervised: null,
+    })!;
+    await t.storage.flush();
+    const learn = await t.request(`/api/digest/${String(filed.digest_id)}/learn`, {
+      method: 'POST',
+      headers: { 'x-svc-csrf': t.dashboardToken!, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(learn.status).toBe(200);
+    expect((await t.call('GET', '/api/sync/status', {})).body.has_learned_rules).toBe(true);
   });
 
   it('unreadable and unparseable files are skipped with a warning; the rest still apply', async () => {
