@@ -16,9 +16,16 @@ import type { ChainHealth } from './chain-health.ts';
 import { DEFAULT_ROW_CAPS, type RowCaps } from './pro-rows.ts';
 import { ensureProjectionSchema } from './projection-schema.ts';
 import { createProjector, type CatchUpResult, type Freshness, type Projector } from './projector.ts';
+import { addDays, dayOf } from './utc-day.ts';
 
 export const READ_MAX_BATCHES = 4;
 export const READ_MAX_DAYS = 8;
+/**
+ * Days of rollups kept (the longest window plus a margin); the worker prunes
+ * older days once per UTC day. A rebuild re-projects only what the hot audit
+ * log still holds (`[audit] cold_after_days`, 30 by default).
+ */
+export const RETENTION_DAYS = 100;
 
 export interface AnalyticsOptions {
   storage: Storage;
@@ -61,6 +68,14 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
   let handle: unknown = null;
   let closed = false;
   let waiters: Array<() => void> = [];
+  let prunedOn: string | null = null;
+
+  const pruneIfDue = (): void => {
+    const today = dayOf(options.now());
+    if (prunedOn === today || storage.readOnly) return;
+    projector.pruneBefore(addDays(today, -(RETENTION_DAYS - 1)));
+    prunedOn = today;
+  };
 
   const ensure = (): void => {
     const availability = ensureProjectionSchema(storage);
@@ -99,6 +114,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
       ensure();
       const result = tryCatchUp({ maxBatches: 1, maxDays: Infinity });
       if (result && !result.caughtUp) return schedule(0);
+      pruneIfDue();
       settle();
       storage.flush().catch((error: unknown) => log.warn('analytics flush failed', { error: String(error) }));
     } catch (error) {

@@ -47,6 +47,8 @@ export interface Projector {
   freshness(): Freshness;
   /** Clears the rollups and resets the watermark; the next catch-ups re-project. */
   rebuild(): void;
+  /** Deletes rollup rows of days before `day` (retention). */
+  pruneBefore(day: string): void;
   /** Audit rows read so far (for tests and benches: proves there is no rescan). */
   readonly rowsRead: number;
 }
@@ -159,6 +161,11 @@ export function createProjector(storage: Storage, options: { batchSize?: number 
       };
     },
     rebuild,
+    pruneBefore(day) {
+      storage.transaction(() => {
+        for (const table of ROLLUP_TABLES) storage.run(`DELETE FROM ${table} WHERE day < ?`, [day]);
+      });
+    },
     get rowsRead() {
       return rowsRead;
     },

@@ -109,3 +109,15 @@ describe('projection rules', () => {
     expect(doc.paths['/api/analytics/v2/free']!.get.responses['200']).toBeDefined();
   });
 });
+
+describe('retention', () => {
+  it('the worker prunes rollup days older than the retention period', async () => {
+    const h = await analyticsHarness();
+    await h.append(TODAY - 120 * DAY, { proxy_action: 'deny' });
+    await h.append(TODAY - 1000, { proxy_action: 'deny' });
+    await h.analytics.idle();
+    const days = h.storage.inner.all<{ day: string }>('SELECT day FROM analytics_day_decisions ORDER BY day').map((row) => row.day);
+    expect(days).toEqual(['2026-11-22']);
+    expect(h.storage.inner.get<{ n: number }>('SELECT COUNT(*) AS n FROM analytics_events')?.n).toBe(1);
+  });
+});
