@@ -12,6 +12,7 @@ import { HttpError, errorResponse } from './http-error.ts';
 import { createLicenceService } from './licence/licence-service.ts';
 import { loadLicence } from './licence/load-licence.ts';
 import { createNotifier } from './notifications/notifier.ts';
+import { createEngineForConfig } from './scoring/install-scoring.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { checkUpgrade } from './realtime/upgrade.ts';
 import type { UpgradeResult } from './realtime/ws-contract.ts';
@@ -65,6 +66,8 @@ export async function createApp(deps: Deps): Promise<App> {
     hub,
     reviewTimeoutMs: config.proxy.review_timeout_seconds * 1000,
   });
+  const engine = await createEngineForConfig(deps, config, (call) => digest.isAllowedByLearnedRule(call));
+  digest.attachScoring(engine);
   const licence = createLicenceService(await loadLicence(deps.files, deps.env), deps.clock);
   const services: Services = {
     deps,
@@ -85,10 +88,14 @@ export async function createApp(deps: Deps): Promise<App> {
     digest,
     health: new Map(),
     healthFlags: [],
-    filterCatalog: () => [],
+    engine,
+    filterCatalog: () => engine.filters(),
     decisionHooks: [],
     closers: [],
   };
+  services.health.set('proxy', () =>
+    engine.degradedReason === null ? { status: 'ok' } : { status: 'degraded', message: engine.degradedReason },
+  );
   installDigest(services);
   services.closers.push(() => services.notifications.close());
   const routes = allRoutes(services);

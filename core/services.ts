@@ -1,4 +1,5 @@
 import type { AnalyticsService } from './analytics/analytics-service.ts';
+import type { ScoringEngine } from './scoring/engine.ts';
 import type { Config } from './config/config-types.ts';
 import type { Deps } from './deps.ts';
 import type { DigestService } from './digest/digest-service.ts';
@@ -81,6 +82,8 @@ export interface Services {
   hub: RealtimeHub;
   /** The quarantine digest (core/digest): filing, reviews, learned rules, nonces. */
   digest: DigestService;
+  /** The running scoring proxy (core/scoring): thresholds fixed at start. */
+  engine: ScoringEngine;
   /** Health check per subsystem; a missing one reports `ok`. */
   health: Map<SubsystemName, () => SubsystemHealth | Promise<SubsystemHealth>>;
   /** Optional top-level flags for the health payload (`audit_quarantined`, `audit_read_only`). */
