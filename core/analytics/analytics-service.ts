@@ -118,11 +118,19 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
       settle();
       storage.flush().catch((error: unknown) => log.warn('analytics flush failed', { error: String(error) }));
     } catch (error) {
-      log.warn('analytics worker failed; retrying', { error: error instanceof Error ? error.message : String(error) });
       settle();
+      // An unservable projection waits for a restart (a read reports it); anything else is retried.
+      if (error instanceof HttpError) return;
+      log.warn('analytics worker failed; retrying', { error: error instanceof Error ? error.message : String(error) });
       schedule(5_000);
     }
   }
+
+  const idle = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      schedule(0);
+    });
 
   const beforeRead = (): Freshness => {
     ensure();
@@ -149,17 +157,10 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
     rebuild() {
       ensure();
       projector.rebuild();
-      const done = this.idle();
-      schedule(0);
-      return done;
+      return idle();
     },
     poke: () => schedule(),
-    idle() {
-      return new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        schedule(0);
-      });
-    },
+    idle,
     projector,
     close() {
       closed = true;
