@@ -23,7 +23,12 @@ export function syncRoutes(services: Services): RouteSpec[] {
       auth: 'open',
       bucket: 'general',
       summary: 'What team sync has put on disk',
-      description: 'Open, but 403 FEATURE_GATED without a Pro licence. The network fetch is `svc sync pull --from URL`, not this API.',
+      description:
+        'Open, but 403 FEATURE_GATED without a Pro licence. Counts are files on disk: `policies/*.json`, `sync/*.json`, ' +
+        '`provider-keys/*.json`. The network fetch is the command `svc sync pull --from URL [--config-dir DIR]`, not this API: ' +
+        'it GETs a bundle `{"configs": {"<name>": {...config tables...}}, "policies": {"<name>": {...policy body...}}}`, verifies every ' +
+        'entry before writing, then writes `sync/<name>.json` (removing synced configs the bundle no longer lists), ' +
+        '`policies/<name>.json` (version 1 or the local version + 1) and `sync-state.json` (`last_synced`).',
       tags,
       responses: { 200: { description: 'Sync status', schema: SyncStatusSchema }, 403: GATED },
       async handler() {
