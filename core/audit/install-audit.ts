@@ -1,0 +1,49 @@
+/**
+ * Plugs the audit log into the daemon: opens it on `deps.storage` (creating
+ * its tables and verifying the whole chain), reports the `audit` health
+ * subsystem and the `audit_quarantined` / `audit_read_only` flags, and
+ * rotates cold records shortly after start and then hourly.
+ */
+import type { Services } from '../services.ts';
+import type { AuditLog } from './audit-log.ts';
+import { createAuditLog } from './audit-log.ts';
+import { createDefaultRedact } from './default-redact.ts';
+import type { Redact } from './summarize-arguments.ts';
+
+const ROTATE_EVERY_MS = 60 * 60 * 1000;
+const FIRST_ROTATION_MS = 60 * 1000;
+
+/** Creates the audit log for the app; pass the scoring module's `redact` when it has one. */
+export async function installAudit(services: Services, options: { redact?: Redact } = {}): Promise<AuditLog> {
+  const { deps, config } = services;
+  const audit = await createAuditLog({
+    storage: deps.storage,
+    clock: deps.clock,
+    random: deps.random,
+    files: deps.files,
+    redact: options.redact ?? createDefaultRedact(),
+    coldAfterDays: config.audit.cold_after_days,
+    log: deps.log,
+  });
+  services.health.set('audit', () => audit.health());
+  services.healthFlags.push(() => audit.healthFlags());
+  let timer: unknown = null;
+  let closed = false;
+  const rotate = (): void => {
+    timer = null;
+    audit.rotateCold().then(
+      (moved) => {
+        if (moved > 0) deps.log.info('audit records archived', { moved });
+      },
+      (error: unknown) => deps.log.warn('audit cold rotation failed', { error: error instanceof Error ? error.message : String(error) }),
+    ).finally(() => {
+      if (!closed) timer = deps.timers.setTimeout(rotate, ROTATE_EVERY_MS);
+    });
+  };
+  timer = deps.timers.setTimeout(rotate, FIRST_ROTATION_MS);
+  services.closers.push(() => {
+    closed = true;
+    if (timer !== null) deps.timers.clearTimeout(timer);
+  });
+  return audit;
+}
