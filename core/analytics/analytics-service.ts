@@ -32,7 +32,7 @@ export interface AnalyticsOptions {
   now: () => number;
   timers: Timers;
   log: Logger;
-  /** `chain_health` as the audit module reports it. */
+  /** `chain_health` as the audit module reports it (replaceable with `setChainHealth`). */
   chainHealth: () => ChainHealth;
   /** Whether the licence would allow the Pro route. */
   proAvailable: () => boolean;
@@ -53,6 +53,8 @@ export interface AnalyticsService {
   rebuild(): Promise<void>;
   /** Wakes the worker (new records exist). */
   poke(): void;
+  /** Replaces the source of `chain_health` (for the code that opens the audit log). */
+  setChainHealth(source: () => ChainHealth): void;
   /** Resolves once the worker finds nothing left to project. */
   idle(): Promise<void>;
   readonly projector: Projector;
@@ -69,6 +71,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
   let closed = false;
   let waiters: Array<() => void> = [];
   let prunedOn: string | null = null;
+  let chainHealth = options.chainHealth;
 
   const pruneIfDue = (): void => {
     const today = dayOf(options.now());
@@ -143,7 +146,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
     free() {
       const freshness = beforeRead();
       return buildFreePayload({
-        storage, now: options.now(), freshness, chainHealth: options.chainHealth(), proAvailable: options.proAvailable(),
+        storage, now: options.now(), freshness, chainHealth: chainHealth(), proAvailable: options.proAvailable(),
       });
     },
     pro() {
@@ -160,6 +163,9 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
       return idle();
     },
     poke: () => schedule(),
+    setChainHealth(source) {
+      chainHealth = source;
+    },
     idle,
     projector,
     close() {

@@ -9,7 +9,9 @@ import { chainHealthOf } from './chain-health.ts';
 
 /**
  * The audit chain status, if the audit module is on `services` (read
- * structurally: `services.audit.chainState().status`).
+ * structurally: `services.audit.chainState().status`). Code that opens the
+ * audit log elsewhere passes it instead:
+ * `services.analytics?.setChainHealth(() => chainHealthOf(audit.chainState().status))`.
  */
 function auditChainStatus(services: Services): string | null {
   const audit: unknown = Reflect.get(services, 'audit');

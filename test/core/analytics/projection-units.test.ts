@@ -83,7 +83,7 @@ describe('projection rules', () => {
 
   it('chain_health follows the audit module: healthy, then broken after tampering', async () => {
     const h = await analyticsHarness();
-    if (!Reflect.get(h.app.app.services, 'audit')) Reflect.set(h.app.app.services, 'audit', h.audit);
+    h.analytics.setChainHealth(() => chainHealthOf(h.audit.chainState().status));
     await h.append(TODAY - 1000);
     await h.append(TODAY - 900);
     expect((await h.get('/api/analytics/v2/free')).body.chain_health).toBe('healthy');
