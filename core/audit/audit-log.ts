@@ -15,7 +15,9 @@ import type { Clock, FileStore, Logger, Random } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
 import { StorageReadOnlyError } from '../../storage/types.ts';
-import type { AnyAuditRecord, AuditFilterResult, AuditRecord, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
+import type { AnyAuditRecord, AuditRecord, ShortCircuitRecord } from './audit-record.ts';
+
+export type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
 import type { AuditRow } from './audit-record.ts';
 import { AUDIT_COLUMNS, GENESIS_HASH, isShortCircuit, rowValues, sealRecord, verifyRow } from './audit-record.ts';
 import type { AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
@@ -29,34 +31,10 @@ import { rotateColdRecords } from './cold-archive.ts';
 import type { ExfilStats } from './exfil-stats.ts';
 import { EXFIL_WINDOW, computeExfilStats } from './exfil-stats.ts';
 import type { Redact } from './summarize-arguments.ts';
-import { DEFAULT_SUMMARY_LENGTH, argumentsHash, summarizeArguments } from './summarize-arguments.ts';
+import { DEFAULT_SUMMARY_LENGTH } from './summarize-arguments.ts';
+import type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
+import { fullRecordBuilder, shortRecordBuilder } from './record-builders.ts';
 import { uuidFromBytes } from './uuid.ts';
-
-/** What the evaluate route records for one scored decision. */
-export interface AuditAppendInput {
-  /** The full tool call (with `type`); hashed whole, summarised redacted. */
-  tool_call: Readonly<Record<string, unknown>>;
-  session_id?: string | null;
-  plugin_id?: string | null;
-  composite_score: number;
-  proxy_action: ProxyAction;
-  filter_results: readonly AuditFilterResult[];
-  evaluation_time_ms: number;
-  source?: string | null;
-  supervised?: { tool: string; pid: number; project_name?: string | null } | null;
-}
-
-/** A call resolved without full scoring (learned rule, allow-always, cache). */
-export interface ShortCircuitInput {
-  tool_call: Readonly<Record<string, unknown>>;
-  session_id?: string | null;
-  plugin_id?: string | null;
-  composite_score: number;
-  proxy_action: ProxyAction;
-  source?: string | null;
-  /** What resolved it, e.g. `learned_rule`. */
-  reason: string;
-}
 
 export interface AuditLogOptions {
   storage: Storage;
@@ -192,44 +170,9 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     await storage.flush();
     return staged.record;
   };
-  const buildFull = (input: AuditAppendInput) => (sequence: number, prevHash: string): Omit<AuditRecord, 'hash'> => {
-    const record: Omit<AuditRecord, 'hash'> = {
-      id: uuidFromBytes(random.bytes(16)),
-      timestamp: nowIso(),
-      session_id: input.session_id ?? null,
-      plugin_id: input.plugin_id ?? null,
-      tool_call_type: String(input.tool_call.type ?? 'Unknown'),
-      arguments_summary: summarizeArguments(input.tool_call, options.redact, summaryLength),
-      arguments_hash: argumentsHash(input.tool_call),
-      composite_score: input.composite_score,
-      proxy_action: input.proxy_action,
-      filter_results: input.filter_results.map((result) => ({ ...result })),
-      evaluation_time_ms: input.evaluation_time_ms,
-      source: input.source ?? null,
-      sequence,
-      prev_hash: prevHash,
-    };
-    if (input.supervised) {
-      record.supervised_tool = input.supervised.tool;
-      record.supervised_pid = input.supervised.pid;
-      if (input.supervised.project_name != null) record.project_name = input.supervised.project_name;
-    }
-    return record;
-  };
-  const buildShort = (input: ShortCircuitInput) => (sequence: number, prevHash: string): Omit<ShortCircuitRecord, 'hash'> => ({
-    id: uuidFromBytes(random.bytes(16)),
-    timestamp: nowIso(),
-    session_id: input.session_id ?? null,
-    plugin_id: input.plugin_id ?? null,
-    tool_call_type: String(input.tool_call.type ?? 'Unknown'),
-    arguments_hash: argumentsHash(input.tool_call),
-    composite_score: input.composite_score,
-    proxy_action: input.proxy_action,
-    source: input.source ?? null,
-    short_circuit: input.reason,
-    sequence,
-    prev_hash: prevHash,
-  });
+  const makeId = (): string => uuidFromBytes(random.bytes(16));
+  const buildFull = (input: AuditAppendInput) => fullRecordBuilder(input, { id: makeId(), timestamp: nowIso(), redact: options.redact, summaryLength });
+  const buildShort = (input: ShortCircuitInput) => shortRecordBuilder(input, { id: makeId(), timestamp: nowIso() });
   const served = (rows: AuditRow[]): AnyAuditRecord[] =>
     rows.map((row) => verifyRow(row) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
 
