@@ -26,11 +26,11 @@ export interface LoadedState {
   discardedBytes: number;
 }
 
-/** Opens the snapshot (or an empty database). */
-export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory): Promise<Database> {
+/** Opens the snapshot (or an empty database); `bytes` is the snapshot's size. */
+export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory): Promise<{ db: Database; bytes: number }> {
   const image = await directory.read(SNAPSHOT_FILE);
   try {
-    return image ? new SQL.Database(image) : new SQL.Database();
+    return { db: image ? new SQL.Database(image) : new SQL.Database(), bytes: image?.length ?? 0 };
   } catch (error) {
     throw new StorageCorruptError(`snapshot unreadable: ${String(error)}`);
   }

@@ -21,7 +21,11 @@ export interface SqljsStorageOptions {
   directory: StorageDirectory;
   /** sql.js's WASM bytes; without them sql.js looks next to itself (Node only). */
   wasmBinary?: Uint8Array;
-  /** Compact once the current journal file passes this size. Default 64 MiB. */
+  /**
+   * Compact once the current journal file passes this size or the last
+   * snapshot's size, whichever is larger (so compaction work stays
+   * proportional to the writes, however large the database). Default 64 MiB.
+   */
   maxJournalBytes?: number;
   /** Compact after this long without writes (0 disables). Default 30 s. */
   idleCompactMs?: number;
@@ -48,7 +52,9 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   const warn = options.onWarning ?? (() => undefined);
   await directory.ensure();
   const SQL = await loadSqlJs(options.wasmBinary);
-  const db = await openSnapshot(SQL, directory);
+  const opened = await openSnapshot(SQL, directory);
+  const db = opened.db;
+  let snapshotBytes = opened.bytes;
 
   let readOnly = false;
   let closed = false;
@@ -82,7 +88,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
         warn('durable write failed; storage is read-only', { error: error.message });
       },
       onSynced() {
-        if (writer!.size >= maxJournalBytes) void compact().catch(() => undefined);
+        if (writer!.size >= Math.max(maxJournalBytes, snapshotBytes)) void compact().catch(() => undefined);
       },
     },
   );
@@ -117,6 +123,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
     });
     try {
       await directory.writeAtomic(SNAPSHOT_FILE, image!);
+      snapshotBytes = (image as Uint8Array | null)?.length ?? 0;
       const names = await directory.list();
       for (const name of names) {
         if (name !== journal.currentFileName && name.startsWith('journal-')) await directory.remove(name);
