@@ -79,8 +79,9 @@ export async function rotateColdRecords(ctx: ColdArchiveContext): Promise<number
         rows.length - counts.short, counts.short,
       ]);
     });
-    await storage.flush();
+    // Before any await: a read in between must already see the new boundary.
     verifier.noteArchived(archive);
+    await storage.flush();
     moved += rows.length;
   }
 }
