@@ -97,6 +97,7 @@ export async function createApp(deps: Deps): Promise<App> {
     engine.degradedReason === null ? { status: 'ok' } : { status: 'degraded', message: engine.degradedReason },
   );
   installDigest(services);
+  digest.onQueued((item) => services.notifications.notifyQueued(item));
   services.closers.push(() => services.notifications.close());
   const routes = allRoutes(services);
   const { router, unmatched } = buildRouter(routes, services);

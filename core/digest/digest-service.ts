@@ -56,6 +56,9 @@ export function createDigestService(options: DigestOptions) {
   const waiters = createReviewWaiters(options.timers);
   const timeouts = createReviewTimeouts(options.timers, () => clock.now(), (id) => void expire(id));
   let releaseContainment = options.releaseContainment;
+  const queuedListeners: Array<(item: ReturnType<typeof toItem>) => void> = [];
+  // Health is polled often; the open-item counts are re-read at most once a second.
+  let healthCache: { at: number; value: SubsystemHealth } | null = null;
 
   const mustGet = (id: string): ItemRow => {
     const row = store.get(id);
@@ -98,7 +101,10 @@ export function createDigestService(options: DigestOptions) {
     store.insert(row);
     if (row.informational_only === 0) timeouts.arm(row.id, dueMs(row));
     storage.flush().then(
-      () => events.queued(row),
+      () => {
+        events.queued(row);
+        for (const listener of queuedListeners) listener(toItem(row));
+      },
       () => undefined, // the evaluate route reports the failed flush
     );
     return row;
@@ -215,10 +221,19 @@ export function createDigestService(options: DigestOptions) {
       releaseContainment = (sessionId) => engine.releaseContainment(sessionId);
     },
 
+    /** Calls `listener` with each queued item once it is durable (notifications). */
+    onQueued(listener: (item: ReturnType<typeof toItem>) => void): void {
+      queuedListeners.push(listener);
+    },
+
     health(): SubsystemHealth {
       if (storage.readOnly) return { status: 'degraded', message: 'storage is read-only; reviews cannot be recorded' };
-      const counts = store.counts();
-      return { status: 'ok', message: `${counts.pending} pending, ${counts.escalated} escalated` };
+      const now = clock.now();
+      if (healthCache === null || now - healthCache.at >= 1000) {
+        const counts = store.counts();
+        healthCache = { at: now, value: { status: 'ok', message: `${counts.pending} pending, ${counts.escalated} escalated` } };
+      }
+      return healthCache.value;
     },
     /** Re-arms the auto-deny timers of open items (after a restart), from their created_at. */
     start(): void {

@@ -179,10 +179,10 @@ describe('what the actions change', () => {
     expect(released).toEqual(['contained-1']);
   });
 
-  it('unlock-egress without a scoring engine reports containment_released false', async () => {
+  it('unlock-egress with the running scoring engine reports containment_released true', async () => {
     const kit = await digestKit();
     const id = await kit.file();
-    expect(await (await kit.post(`/api/digest/${id}/unlock-egress`)).json()).toMatchObject({ containment_released: false });
+    expect(await (await kit.post(`/api/digest/${id}/unlock-egress`)).json()).toMatchObject({ containment_released: true });
   });
 
   it('every change goes to /ws/live as digest_reviewed', async () => {

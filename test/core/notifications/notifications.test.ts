@@ -193,11 +193,12 @@ describe('notification routes', () => {
 describe('queued-item notifications', () => {
   it('a queued item goes to every enabled channel, signed, with a single-use review nonce that webhook-review accepts', async () => {
     const t = await notifyApp();
+    const before = receiver.received.length;
     const hook = t.app.services.digest.decisionHook(queueEvent())!;
     const id = String(hook.digest_id);
     await t.storage.flush();
-    const before = receiver.received.length;
-    t.app.services.notifications.notifyQueued({ id, status: 'pending', tool_call_type: 'ShellExec' });
+    // Filing notifies on its own once the item is durable; let that settle.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await t.app.services.notifications.idle();
     const got = receiver.received.slice(before);
     expect(got).toHaveLength(1);
