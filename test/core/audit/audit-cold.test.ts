@@ -100,4 +100,23 @@ describe('cold archives', () => {
     expect(record.sequence).toBe(18);
     expect((await reopen()).chainState().status).toBe('ok');
   });
+
+  it('reads during a rotation (while its flush is pending) stay valid', async () => {
+    const { storage, files, clock } = await seeded();
+    const slow = Object.create(storage) as typeof storage;
+    slow.flush = async () => {
+      await new Promise((done) => setTimeout(done, 20));
+      await storage.flush();
+    };
+    const { createAuditLog } = await import('../../../core/audit/audit-log.ts');
+    const { random, redact } = await import('./helpers.ts');
+    const live = await createAuditLog({ storage: slow, clock, random, files, redact, sweepSize: 64 });
+    const rotation = live.rotateCold();
+    for (let i = 0; i < 20; i++) {
+      expect(codeOf(() => live.list({ limit: 5, offset: 0, include: 'full' }))).toBeNull();
+      await new Promise((done) => setTimeout(done, 2));
+    }
+    expect(await rotation).toBe(6);
+    expect(live.chainState().status).toBe('ok');
+  });
 });
