@@ -1,5 +1,7 @@
 import type { RouteSpec } from '../route-spec.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { canaryRoutes } from './canaries.ts';
+import { proxyRoutes } from './proxy.ts';
 import type { Services } from '../services.ts';
 import { createOnboardingState } from '../onboarding/onboarding-state.ts';
 import { configRoutes } from './config.ts';
@@ -33,6 +35,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...digestIpcRoutes(services),
   );
   routes.push(...analyticsRoutes(services));
+  routes.push(...proxyRoutes(services), ...canaryRoutes(services));
   routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
