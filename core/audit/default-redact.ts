@@ -20,13 +20,25 @@ const PATTERNS: RegExp[] = [
 const BEARER = /\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi;
 const ASSIGNMENT = /\b([A-Za-z0-9_]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)[A-Za-z0-9_]*)(\\?["']?\s*[:=]\s*\\?["']?)([^\s"'\\&,;]{4,})/gi;
 
-/** A redactor masking credential shapes and the current canary values. */
-export function createDefaultRedact(canaryValues: () => readonly string[] = () => []): Redact {
+export interface DefaultRedactOptions {
+  /** Canary values to mask where they appear verbatim. */
+  canaryValues?: () => readonly string[];
+  /**
+   * Whether a text still carries a canary in any form the scoring module
+   * recognises (encoded, split...). When it does, the whole summary is
+   * withheld: the registry reports hits, not where they are.
+   */
+  containsCanary?: (text: string) => boolean;
+}
+
+/** A redactor masking credential shapes and canary values. */
+export function createDefaultRedact(options: DefaultRedactOptions = {}): Redact {
   return (text) => {
     let out = text;
-    for (const value of canaryValues()) if (value.length >= 4) out = out.split(value).join(MASK);
+    for (const value of options.canaryValues?.() ?? []) if (value.length >= 4) out = out.split(value).join(MASK);
     for (const pattern of PATTERNS) out = out.replace(pattern, MASK);
     out = out.replace(BEARER, (_all, scheme: string, space: string) => `${scheme}${space}${MASK}`);
-    return out.replace(ASSIGNMENT, (_all, key: string, sep: string) => `${key}${sep}${MASK}`);
+    out = out.replace(ASSIGNMENT, (_all, key: string, sep: string) => `${key}${sep}${MASK}`);
+    return options.containsCanary?.(out) ? `${MASK} (arguments carry a canary value)` : out;
   };
 }

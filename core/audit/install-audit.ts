@@ -13,7 +13,10 @@ import type { Redact } from './summarize-arguments.ts';
 const ROTATE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_ROTATION_MS = 60 * 1000;
 
-/** Creates the audit log for the app; pass the scoring module's `redact` when it has one. */
+/**
+ * Creates the audit log for the app. Without `redact`, summaries are masked by
+ * the fallback redactor, with canary detection from `services.engine`.
+ */
 export async function installAudit(services: Services, options: { redact?: Redact } = {}): Promise<AuditLog> {
   const { deps, config } = services;
   const audit = await createAuditLog({
@@ -21,7 +24,7 @@ export async function installAudit(services: Services, options: { redact?: Redac
     clock: deps.clock,
     random: deps.random,
     files: deps.files,
-    redact: options.redact ?? createDefaultRedact(),
+    redact: options.redact ?? createDefaultRedact({ containsCanary: (text) => services.engine.canaries.scan([text], false).length > 0 }),
     coldAfterDays: config.audit.cold_after_days,
     log: deps.log,
   });

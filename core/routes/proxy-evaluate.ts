@@ -68,7 +68,7 @@ function parseBody(raw: unknown): { call: ToolCall; body: EvaluateBody } {
 }
 
 /** The evaluate route over a scoring engine and the audit log. */
-export function evaluateRoutes(services: Services, audit: AuditLog, engine: Evaluator): RouteSpec[] {
+export function evaluateRoutes(services: Services, audit: AuditLog, engine: Evaluator = services.engine): RouteSpec[] {
   const { storage } = services.deps;
   return [
     {
