@@ -67,12 +67,6 @@ export interface Deps {
   server: ServerAddress;
   /** Asks the host to stop serving and exit cleanly. */
   requestShutdown(): void;
-  /**
-   * Writes the daemon and dashboard token files (0600) in the config dir.
-   * Defaults to `files.writeAtomic` with mode 0o600; the Workers harness
-   * overrides it because the Worker cannot reach the disk itself.
-   */
-  writeSecretFile?(path: string, contents: string): Promise<void>;
 }
 
 /** Per-connection facts a host passes with every request. */

@@ -43,7 +43,21 @@ export class SvcApp {
   async #boot(): Promise<App> {
     const harness = this.env.HARNESS;
     const server = (await (await harness.fetch('http://harness/server')).json()) as ServerAddress;
-    const files = createDoFileStore(this.ctx.storage.sql, () => Date.now());
+    const mirror = {
+      async write(path: string, data: Uint8Array, mode: number) {
+        const response = await harness.fetch(`http://harness/file/${encodeURIComponent(path)}`, {
+          method: 'PUT',
+          headers: { 'x-mode': mode.toString(8) },
+          body: data.slice().buffer as ArrayBuffer,
+        });
+        if (!response.ok) throw new Error(`the harness could not write ${path}: ${await response.text()}`);
+      },
+      async remove(path: string) {
+        const response = await harness.fetch(`http://harness/file/${encodeURIComponent(path)}`, { method: 'DELETE' });
+        if (!response.ok) throw new Error(`the harness could not remove ${path}: ${await response.text()}`);
+      },
+    };
+    const files = createDoFileStore(this.ctx.storage.sql, () => Date.now(), mirror);
     files.seed(Object.fromEntries(Object.entries(this.env.SEED.files).map(([path, data]) => [path, fromBase64(data)])));
     const deps: Deps = {
       clock: { now: () => Date.now(), monotonic: () => performance.now() },
@@ -56,11 +70,6 @@ export class SvcApp {
       env: this.env.SEED.env,
       server,
       requestShutdown: () => void harness.fetch('http://harness/shutdown', { method: 'POST' }),
-      async writeSecretFile(path, contents) {
-        await files.writeAtomic(path, contents, { mode: 0o600 });
-        const response = await harness.fetch(`http://harness/secret/${path}`, { method: 'PUT', body: contents });
-        if (!response.ok) throw new Error(`the harness could not write ${path}: ${await response.text()}`);
-      },
     };
     return createApp(deps);
   }

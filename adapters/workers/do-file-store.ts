@@ -2,17 +2,31 @@ import type { FileStore } from '../../core/deps.ts';
 import type { SqlStorageLike } from '../../storage/durable-object.ts';
 import { assertRelativePath } from '../shared/relative-path.ts';
 
-/** The config-dir files the harness seeds from disk at every start (the disk wins over the DO copy). */
+/**
+ * The config-dir files that live on disk: the harness seeds them at every
+ * start (the disk wins over the DO copy) and every write core makes to them
+ * goes through to the disk first.
+ */
 export function isSeededPath(path: string): boolean {
-  return ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token'].includes(path)
-    || /^(filters\/[^/]+\.toml|policies\/[^/]+\.json|sync\/[^/]+\.json)$/.test(path);
+  return ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token', 'daemon.token', 'sync-state.json'].includes(path)
+    || /^(filters\/[^/]+\.toml|policies\/[^/]+\.json|sync\/[^/]+\.json|provider-keys\/[^/]+\.json)$/.test(path);
+}
+
+/** Writes through to the real config dir (the harness), for seeded paths. */
+export interface DiskMirror {
+  write(path: string, data: Uint8Array, mode: number): Promise<void>;
+  remove(path: string): Promise<void>;
 }
 
 /**
  * The Worker's config dir: a table in the Durable Object's SQLite storage.
  * Writes are atomic because each is one statement on the DO's storage.
  */
-export function createDoFileStore(sql: SqlStorageLike, now: () => number): FileStore & { seed(files: Record<string, Uint8Array>): void } {
+export function createDoFileStore(
+  sql: SqlStorageLike,
+  now: () => number,
+  mirror: DiskMirror | null = null,
+): FileStore & { seed(files: Record<string, Uint8Array>): void } {
   sql.exec('CREATE TABLE IF NOT EXISTS svc_files (path TEXT PRIMARY KEY, data BLOB NOT NULL, mode INTEGER NOT NULL, mtime INTEGER NOT NULL)');
   const row = (path: string) => sql.exec('SELECT data, mtime FROM svc_files WHERE path = ?', assertRelativePath(path)).toArray()[0];
   const write = (path: string, data: Uint8Array | string, mode: number) => {
@@ -30,10 +44,16 @@ export function createDoFileStore(sql: SqlStorageLike, now: () => number): FileS
       return found ? new Uint8Array(found.data as ArrayBuffer) : null;
     },
     async writeAtomic(path, data, options) {
-      write(path, data, options?.mode ?? 0o644);
+      const mode = options?.mode ?? 0o644;
+      // The disk first: if it refuses, the DO copy keeps the previous state too.
+      if (mirror && isSeededPath(assertRelativePath(path))) {
+        await mirror.write(path, typeof data === 'string' ? new TextEncoder().encode(data) : data, mode);
+      }
+      write(path, data, mode);
     },
     async remove(path) {
       const existed = row(path) !== undefined;
+      if (mirror && isSeededPath(assertRelativePath(path))) await mirror.remove(path);
       sql.exec('DELETE FROM svc_files WHERE path = ?', assertRelativePath(path));
       return existed;
     },

@@ -15,8 +15,7 @@ export interface Tokens {
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 async function writeSecret(deps: Deps, path: string, value: string): Promise<void> {
-  if (deps.writeSecretFile) await deps.writeSecretFile(path, `${value}\n`);
-  else await deps.files.writeAtomic(path, `${value}\n`, { mode: 0o600 });
+  await deps.files.writeAtomic(path, `${value}\n`, { mode: 0o600 });
 }
 
 /**
