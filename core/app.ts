@@ -1,6 +1,7 @@
 import { loadConfig } from './config/load-config.ts';
 import type { ConnInfo, Deps } from './deps.ts';
 import { buildRouter } from './build-router.ts';
+import { installAudit } from './audit/install-audit.ts';
 import { createDigestService } from './digest/digest-service.ts';
 import { installDigest } from './digest/install-digest.ts';
 import { cors, isPreflight } from './guards/cors.ts';
@@ -97,6 +98,7 @@ export async function createApp(deps: Deps): Promise<App> {
     engine.degradedReason === null ? { status: 'ok' } : { status: 'degraded', message: engine.degradedReason },
   );
   installDigest(services);
+  services.audit = await installAudit(services);
   digest.onQueued((item) => services.notifications.notifyQueued(item));
   services.closers.push(() => services.notifications.close());
   const routes = allRoutes(services);

@@ -1,4 +1,5 @@
 import type { AnalyticsService } from './analytics/analytics-service.ts';
+import type { AuditLog } from './audit/audit-log.ts';
 import type { ScoringEngine } from './scoring/engine.ts';
 import type { Config } from './config/config-types.ts';
 import type { Deps } from './deps.ts';
@@ -100,6 +101,8 @@ export interface Services {
   closers: Array<() => Promise<void> | void>;
   /** The analytics projection (core/analytics); created with the analytics routes. */
   analytics?: AnalyticsService;
+  /** The hash-chained audit log (core/audit); set by `installAudit` before the routes are built. */
+  audit?: AuditLog;
 }
 
 /** The daemon's release and the health protocol version. */

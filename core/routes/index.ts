@@ -1,5 +1,7 @@
 import type { RouteSpec } from '../route-spec.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { auditRoutes } from './audit.ts';
+import { evaluateRoutes } from './proxy-evaluate.ts';
 import { canaryRoutes } from './canaries.ts';
 import { proxyRoutes } from './proxy.ts';
 import type { Services } from '../services.ts';
@@ -35,6 +37,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...digestIpcRoutes(services),
   );
   routes.push(...analyticsRoutes(services));
+  if (services.audit) routes.push(...auditRoutes(services, services.audit), ...evaluateRoutes(services, services.audit));
   routes.push(...proxyRoutes(services), ...canaryRoutes(services));
   routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
