@@ -10,11 +10,12 @@ import { guardsSuite } from './guards.ts';
 import { healthSuite } from './health.ts';
 import { lifecycleSuite } from './lifecycle.ts';
 import { proSuite } from './pro.ts';
+import { proxySuite } from './proxy.ts';
 import { tlsSuite } from './tls.ts';
 import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestRouteSuite, proSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestRouteSuite, proSuite, proxySuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
