@@ -4,6 +4,7 @@
  */
 import type { ConformanceContext } from './context.ts';
 import { analyticsSuite } from './analytics.ts';
+import { auditSuite } from './audit.ts';
 import { badInputSuite } from './bad-input.ts';
 import { digestRouteSuite } from './digest.ts';
 import { guardsSuite } from './guards.ts';
