@@ -17,6 +17,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestRouteSuite, proSuite, proxySuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestRouteSuite, proSuite, proxySuite, auditSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
