@@ -19,6 +19,7 @@ import { FILTER_CATALOGUE } from './filters/catalogue.ts';
 import { compileMetaRules, type MetaRules } from './meta-rules.ts';
 import { loadFilter, parseRuleToml, type LoadRuleText } from './rule-loader.ts';
 import { createSessionStore } from './session-history.ts';
+import { withholdCanaryText } from './withhold-canary-text.ts';
 import type { Evaluation, Phase, UserLists } from './types.ts';
 
 export interface ScoringEngineOptions {
@@ -132,7 +133,7 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
         counters[run.evaluation.decision]++;
         if (sessionId !== undefined) sessions.record(sessionId, { at: now, egress: view.egress, hosts: view.hosts.slice(0, 16) }, run.sensitiveRead, containmentMs);
       }
-      return run.evaluation;
+      return withholdCanaryText(run.evaluation, canaries);
     },
     status() {
       return {

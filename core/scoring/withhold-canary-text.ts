@@ -1,0 +1,30 @@
+import type { CanaryRegistry } from './canary-registry.ts';
+import type { Evaluation } from './types.ts';
+
+const WITHHELD = 'message withheld: it quotes a canary value';
+
+/**
+ * Filters quote the call in their messages ("Destination x is not on the
+ * allow list"), so a canary carried by the call could reach a response, the
+ * audit log or the digest through them. Every message, the decision reason
+ * and the action text are scanned (in any encoding the registry recognises)
+ * and replaced when they carry a canary. Messages are short, so the extra
+ * pass costs little, and it runs only while canaries are registered.
+ */
+export function withholdCanaryText(evaluation: Evaluation, canaries: CanaryRegistry): Evaluation {
+  if (canaries.size === 0) return evaluation;
+  const { result } = evaluation;
+  const carries = (text: string) => canaries.scan([text], true).length > 0;
+  const texts = [result.decision_reason, result.action, ...result.filter_results.map((r) => r.message)];
+  if (!texts.some(carries)) return evaluation;
+  const reason = carries(result.decision_reason) ? `Canary-bearing call (${WITHHELD})` : result.decision_reason;
+  return {
+    ...evaluation,
+    result: {
+      ...result,
+      decision_reason: reason,
+      action: carries(result.action) ? `deny(${reason})` : result.action,
+      filter_results: result.filter_results.map((r) => (carries(r.message) ? { ...r, message: `${r.filter_name} matched (${WITHHELD})` } : r)),
+    },
+  };
+}
