@@ -9,22 +9,27 @@ import type { AuditLog } from './audit-log.ts';
 import { createAuditLog } from './audit-log.ts';
 import { createDefaultRedact } from './default-redact.ts';
 import type { Redact } from './summarize-arguments.ts';
+import { configDirRuleLoader } from '../scoring/install-scoring.ts';
+import { createSecretRedactor } from '../scoring/secret-redactor.ts';
 
 const ROTATE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_ROTATION_MS = 60 * 1000;
 
 /**
- * Creates the audit log for the app. Without `redact`, summaries are masked by
- * the fallback redactor, with canary detection from `services.engine`.
+ * Creates the audit log for the app. Without `redact`, summaries are masked
+ * with the secret-scan filter's own credential formats, then the fallback
+ * redactor, with canary detection from `services.engine`.
  */
 export async function installAudit(services: Services, options: { redact?: Redact } = {}): Promise<AuditLog> {
   const { deps, config } = services;
+  const scoringSecrets = await createSecretRedactor(configDirRuleLoader(deps.files));
+  const fallback = createDefaultRedact({ containsCanary: (text) => services.engine.canaries.scan([text], true).length > 0 });
   const audit = await createAuditLog({
     storage: deps.storage,
     clock: deps.clock,
     random: deps.random,
     files: deps.files,
-    redact: options.redact ?? createDefaultRedact({ containsCanary: (text) => services.engine.canaries.scan([text], false).length > 0 }),
+    redact: options.redact ?? (scoringSecrets ? (text) => fallback(scoringSecrets(text)) : fallback),
     coldAfterDays: config.audit.cold_after_days,
     log: deps.log,
   });
