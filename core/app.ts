@@ -35,21 +35,26 @@ export interface App {
   close(): Promise<void>;
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-};
+const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['x-content-type-options', 'nosniff'],
+  ['cache-control', 'no-store'],
+  ['referrer-policy', 'no-referrer'],
+];
 
 function withSecurityHeaders(response: Response): Response {
   try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
+    const headers = response.headers;
+    for (const [name, value] of SECURITY_HEADERS) {
+      if (!headers.has(name)) headers.set(name, value);
     }
     return response;
   } catch {
     return response; // immutable headers (e.g. a proxied response): leave as is
   }
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 /**
@@ -123,16 +128,23 @@ export async function createApp(deps: Deps): Promise<App> {
     knownHost(request);
   }
 
-  async function route(request: Request, conn: ConnInfo): Promise<Response> {
+  function answered(request: Request, response: Response | undefined): Response {
+    return response ?? unmatched(request);
+  }
+
+  /** Routes one request; synchronous when its handler is, so a fast answer waits on no promise. */
+  function route(request: Request, conn: ConnInfo): Response | Promise<Response> {
     globalGuards(request, conn);
     if (isPreflight(request)) return corsLayer.preflight(request);
     apiKey(request);
-    if (request.method === 'HEAD') {
-      const response = await route(new Request(request.url, { method: 'GET', headers: request.headers }), conn);
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-    const response = (await router.fetch(request, conn)) as Response | undefined;
-    return response ?? unmatched(request);
+    if (request.method === 'HEAD') return routeHead(request, conn);
+    const response = router.fetch(request, conn);
+    return isPromiseLike(response) ? Promise.resolve(response).then((settled) => answered(request, settled)) : answered(request, response);
+  }
+
+  async function routeHead(request: Request, conn: ConnInfo): Promise<Response> {
+    const response = await route(new Request(request.url, { method: 'GET', headers: request.headers }), conn);
+    return new Response(null, { status: response.status, headers: response.headers });
   }
 
   let closed = false;
@@ -142,7 +154,8 @@ export async function createApp(deps: Deps): Promise<App> {
     async fetch(request, conn) {
       let response: Response;
       try {
-        response = await route(request, conn);
+        const routed = route(request, conn);
+        response = isPromiseLike(routed) ? await routed : routed;
       } catch (error) {
         response = toResponse(error);
       }

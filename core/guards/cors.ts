@@ -50,8 +50,10 @@ export function cors(server: ServerAddress) {
     },
     /** Adds the allow-origin header when the request came from our origin. */
     decorate(request: Request, response: Response): Response {
+      const given = request.headers.get('origin');
+      if (given === null) return response;
       const origin = allowedOrigin(server);
-      if (request.headers.get('origin') !== origin) return response;
+      if (given !== origin) return response;
       const headers = new Headers(response.headers);
       headers.set('access-control-allow-origin', origin);
       headers.append('vary', 'Origin');

@@ -9,11 +9,15 @@ import { isLoopbackHostName } from './is-loopback.ts';
  */
 export function requireKnownHost(server: ServerAddress) {
   const boundToLoopback = isLoopbackHostName(server.host);
+  // The last accepted header and the address it was accepted for: clients repeat theirs.
+  let accepted: { header: string; host: string; port: number; tls: boolean } | null = null;
   return function requireKnownHostGuard(request: Request): void {
     const header = request.headers.get('host');
+    if (header !== null && accepted !== null && header === accepted.header && server.port === accepted.port && server.host === accepted.host && server.tls === accepted.tls) return;
     if (header === null || !hostMatches(header, server, boundToLoopback)) {
       throw new HttpError(403, 'HOST_NOT_ALLOWED', 'the Host header does not name this daemon');
     }
+    accepted = { header, host: server.host, port: server.port, tls: server.tls };
   };
 }
 

@@ -12,16 +12,48 @@ export function overallStatus(states: SubsystemHealth[]): 'healthy' | 'degraded'
   return 'healthy';
 }
 
-async function readSubsystem(services: Services, name: SubsystemName): Promise<SubsystemHealth> {
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function failedState(error: unknown): SubsystemHealth {
+  return { status: 'error', message: error instanceof Error ? error.message : String(error) };
+}
+
+function measuredState(state: SubsystemHealth, services: Services, started: number): SubsystemHealth {
+  return { ...state, latency_ms: Math.round((services.deps.clock.monotonic() - started) * 1000) / 1000 };
+}
+
+/** One subsystem's state with the check's latency; synchronous when its check is. */
+function readSubsystem(services: Services, name: SubsystemName): SubsystemHealth | Promise<SubsystemHealth> {
   const check = services.health.get(name);
   if (!check) return { status: 'ok' };
   const started = services.deps.clock.monotonic();
+  let state: SubsystemHealth | PromiseLike<SubsystemHealth>;
   try {
-    const state = await check();
-    return { ...state, latency_ms: Math.round((services.deps.clock.monotonic() - started) * 1000) / 1000 };
+    state = check();
   } catch (error) {
-    return { status: 'error', message: error instanceof Error ? error.message : String(error) };
+    return failedState(error);
   }
+  if (!isPromiseLike(state)) return measuredState(state, services, started);
+  return Promise.resolve(state).then((settled) => measuredState(settled, services, started), failedState);
+}
+
+function healthResponse(services: Services, states: SubsystemHealth[]): Response {
+  const subsystems: Record<string, SubsystemHealth> = {};
+  for (let i = 0; i < SUBSYSTEMS.length; i++) subsystems[SUBSYSTEMS[i]!] = states[i]!;
+  const flags: Record<string, boolean> = {};
+  for (const flag of services.healthFlags) Object.assign(flags, flag());
+  const body: Record<string, unknown> = {
+    status: overallStatus(states),
+    version: services.version,
+    uptime_seconds: Math.floor((services.deps.clock.now() - services.startedAt) / 1000),
+    subsystems,
+    instance_id: services.instanceId,
+    protocol_version: PROTOCOL_VERSION,
+  };
+  for (const key in flags) if (flags[key]) body[key] = true;
+  return json(body);
 }
 
 /** `GET /api/health`. */
@@ -35,20 +67,12 @@ export function healthRoutes(services: Services): RouteSpec[] {
       summary: 'Daemon and subsystem health',
       tags: ['health'],
       responses: { 200: { description: 'Health', schema: HealthSchema } },
-      async handler() {
-        const entries = await Promise.all(SUBSYSTEMS.map(async (name) => [name, await readSubsystem(services, name)] as const));
-        const subsystems = Object.fromEntries(entries);
-        const flags = Object.assign({}, ...services.healthFlags.map((flag) => flag())) as Record<string, boolean>;
-        const body: Record<string, unknown> = {
-          status: overallStatus(entries.map(([, state]) => state)),
-          version: services.version,
-          uptime_seconds: Math.floor((services.deps.clock.now() - services.startedAt) / 1000),
-          subsystems,
-          instance_id: services.instanceId,
-          protocol_version: PROTOCOL_VERSION,
-        };
-        for (const [key, value] of Object.entries(flags)) if (value) body[key] = true;
-        return json(body);
+      handler() {
+        // Every check today is synchronous: answer without a promise per subsystem.
+        const states: Array<SubsystemHealth | Promise<SubsystemHealth>> = [];
+        for (const name of SUBSYSTEMS) states.push(readSubsystem(services, name));
+        if (states.some(isPromiseLike)) return Promise.all(states).then((settled) => healthResponse(services, settled));
+        return healthResponse(services, states as SubsystemHealth[]);
       },
     },
   ];
