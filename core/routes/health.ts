@@ -21,7 +21,10 @@ function failedState(error: unknown): SubsystemHealth {
 }
 
 function measuredState(state: SubsystemHealth, services: Services, started: number): SubsystemHealth {
-  return { ...state, latency_ms: Math.round((services.deps.clock.monotonic() - started) * 1000) / 1000 };
+  // Object.assign, not a spread: a spread over the checks' differing shapes is ten times slower.
+  const measured: SubsystemHealth = Object.assign({}, state);
+  measured.latency_ms = Math.round((services.deps.clock.monotonic() - started) * 1000) / 1000;
+  return measured;
 }
 
 /** One subsystem's state with the check's latency; synchronous when its check is. */
@@ -70,8 +73,13 @@ export function healthRoutes(services: Services): RouteSpec[] {
       handler() {
         // Every check today is synchronous: answer without a promise per subsystem.
         const states: Array<SubsystemHealth | Promise<SubsystemHealth>> = [];
-        for (const name of SUBSYSTEMS) states.push(readSubsystem(services, name));
-        if (states.some(isPromiseLike)) return Promise.all(states).then((settled) => healthResponse(services, settled));
+        let pending = false;
+        for (const name of SUBSYSTEMS) {
+          const state = readSubsystem(services, name);
+          pending ||= state instanceof Promise;
+          states.push(state);
+        }
+        if (pending) return Promise.all(states).then((settled) => healthResponse(services, settled));
         return healthResponse(services, states as SubsystemHealth[]);
       },
     },
