@@ -42,7 +42,10 @@ export class LightResponse {
     if (typeof body === 'string' && isSimpleInit(init)) {
       try {
         const simple = init as { status?: number; headers?: Record<string, string> } | undefined;
-        const headers = new Headers(simple?.headers);
+        // Appending each entry is what the record form does, without webidl's record conversion.
+        const headers = new Headers();
+        const record = simple?.headers;
+        if (record !== undefined) for (const name in record) headers.append(name, record[name]!);
         if (!headers.has('content-type')) headers.append('content-type', TEXT_PLAIN);
         this.#text = body;
         this.#status = simple?.status ?? 200;
