@@ -10,6 +10,7 @@ import { requireApiKey } from './guards/require-api-key.ts';
 import { requireKnownHost } from './guards/require-known-host.ts';
 import { requireLocalhost } from './guards/require-localhost.ts';
 import { HttpError, errorResponse } from './http-error.ts';
+import { drainUnreadBody } from './http/read-body.ts';
 import { createLicenceService } from './licence/licence-service.ts';
 import { loadLicence } from './licence/load-licence.ts';
 import { createNotifier } from './notifications/notifier.ts';
@@ -159,6 +160,7 @@ export async function createApp(deps: Deps): Promise<App> {
       } catch (error) {
         response = toResponse(error);
       }
+      await drainUnreadBody(request);
       return withSecurityHeaders(corsLayer.decorate(request, response));
     },
     async upgrade(request, conn) {
