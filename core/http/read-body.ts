@@ -1,4 +1,5 @@
 import { HttpError } from '../http-error.ts';
+import { readStreamCapped } from './read-capped.ts';
 
 /** Largest request body the API accepts (1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -15,26 +16,7 @@ function tooLarge(): HttpError {
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge();
-  if (request.body === null) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readStreamCapped(request.body, limit, tooLarge);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

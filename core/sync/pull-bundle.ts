@@ -1,3 +1,4 @@
+import { readStreamCapped } from '../http/read-capped.ts';
 import { Value } from '@sinclair/typebox/value';
 import type { Clock, FileStore } from '../deps.ts';
 import { encodeBase64 } from '../licence/base64.ts';
@@ -113,26 +114,7 @@ function redact(url: URL): string {
 async function boundedText(response: Response): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > MAX_BUNDLE_BYTES) throw new Error(`the bundle is larger than ${MAX_BUNDLE_BYTES} bytes`);
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BUNDLE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error(`the bundle is larger than ${MAX_BUNDLE_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readStreamCapped(response.body, MAX_BUNDLE_BYTES, () => new Error(`the bundle is larger than ${MAX_BUNDLE_BYTES} bytes`));
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
