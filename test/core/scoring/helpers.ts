@@ -53,9 +53,9 @@ export function testEngine(options: Partial<ScoringEngineOptions> = {}, override
 
 export interface CorpusEntry { id: string; class: 'benign' | 'harmful'; note: string; tool_call: ToolCall }
 
-/** The labelled corpus (test/corpus/tool-calls.json). */
-export function loadCorpus(): CorpusEntry[] {
-  return JSON.parse(readFileSync(join(REPO, 'test', 'corpus', 'tool-calls.json'), 'utf8')) as CorpusEntry[];
+/** A labelled corpus under test/corpus (default: tool-calls.json, the one the rules were tuned on). */
+export function loadCorpus(fileName = 'tool-calls.json'): CorpusEntry[] {
+  return JSON.parse(readFileSync(join(REPO, 'test', 'corpus', fileName), 'utf8')) as CorpusEntry[];
 }
 
 export interface Confusion {
