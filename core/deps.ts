@@ -35,6 +35,17 @@ export interface FileStore {
   stat(path: string): Promise<{ size: number; mtimeMs: number } | null>;
 }
 
+/**
+ * A synchronous hash the host computes natively (Node's and Deno's
+ * `node:crypto`). Optional: without it core uses its own SHA-256, which is
+ * several times slower; the audit chain hashes every record it writes and,
+ * at start, every record it holds.
+ */
+export interface Hash {
+  /** SHA-256 of bytes, or of a string's UTF-8 bytes, as lower-case hex. */
+  sha256Hex(data: string | Uint8Array): string;
+}
+
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -65,6 +76,8 @@ export interface Deps {
   /** Environment variables core reads (SVC_LICENSE_PUBLIC_KEY). */
   env: Readonly<Record<string, string | undefined>>;
   server: ServerAddress;
+  /** Native synchronous hashing, when the host has it. */
+  hash?: Hash;
   /** Asks the host to stop serving and exit cleanly. */
   requestShutdown(): void;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fetch as undiciFetch } from 'undici';
 import type { Deps, Logger, ServerAddress } from '../../core/deps.ts';
 import type { Storage } from '../../storage/types.ts';
@@ -26,6 +26,7 @@ export function createNodeDeps(options: {
   return {
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
     random: { bytes: (length) => new Uint8Array(randomBytes(length)) },
+    hash: { sha256Hex: (data) => createHash('sha256').update(data).digest('hex') },
     files: createNodeFileStore(options.configDir),
     storage: options.storage,
     timers: {

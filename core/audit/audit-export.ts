@@ -35,7 +35,7 @@ export function exportStream(storage: Storage, files: FileStore, verifier: Chain
         [before, BATCH],
       );
       for (const row of rows) {
-        const record = verifyRow(row);
+        const record = verifyRow(row, verifier.hashHex);
         if (!record) return verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`));
         yield record;
       }

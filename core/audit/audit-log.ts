@@ -11,7 +11,7 @@
  * anchor), never to whatever the table's tail is, so a truncated tail stays
  * detectable, and an anchor that is missing is never recreated.
  */
-import type { Clock, FileStore, Logger, Random } from '../deps.ts';
+import type { Clock, FileStore, Hash, Logger, Random } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
 import { StorageReadOnlyError } from '../../storage/types.ts';
@@ -34,6 +34,7 @@ import type { Redact } from './summarize-arguments.ts';
 import { DEFAULT_SUMMARY_LENGTH } from './summarize-arguments.ts';
 import type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
 import { fullRecordBuilder, shortRecordBuilder } from './record-builders.ts';
+import { sha256Hex } from './sha256.ts';
 import { uuidFromBytes } from './uuid.ts';
 
 export interface AuditLogOptions {
@@ -49,6 +50,8 @@ export interface AuditLogOptions {
   /** Already-verified records re-verified per read. Default 16. */
   sweepSize?: number;
   log?: Logger;
+  /** The host's native SHA-256 (`deps.hash`); core's own when absent. */
+  hash?: Hash;
 }
 
 /** A record chained in memory, and when its row is committed (not yet durable). */
@@ -111,7 +114,8 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const summaryLength = options.summaryMaxLength ?? DEFAULT_SUMMARY_LENGTH;
   const nowIso = (): string => new Date(clock.now()).toISOString();
   if (!storage.readOnly) ensureAuditSchema(storage, nowIso());
-  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize });
+  const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : sha256Hex;
+  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex });
   await verifier.verifyAll();
   const initial = verifier.state();
   if (initial.status !== 'ok') options.log?.error('audit chain verification failed', { ...initial });
@@ -148,7 +152,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const stage = <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>): Staged<T> => {
     if (storage.readOnly) throw new StorageReadOnlyError();
     const unhashed = build(head.sequence + 1, head.hash);
-    const { body, hash } = sealRecord(unhashed);
+    const { body, hash } = sealRecord(unhashed, hashHex);
     const record = { ...unhashed, hash } as T;
     head = { sequence: record.sequence, hash: record.hash };
     if (!batch) {
@@ -171,10 +175,10 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     return staged.record;
   };
   const makeId = (): string => uuidFromBytes(random.bytes(16));
-  const buildFull = (input: AuditAppendInput) => fullRecordBuilder(input, { id: makeId(), timestamp: nowIso(), redact: options.redact, summaryLength });
-  const buildShort = (input: ShortCircuitInput) => shortRecordBuilder(input, { id: makeId(), timestamp: nowIso() });
+  const buildFull = (input: AuditAppendInput) => fullRecordBuilder(input, { id: makeId(), timestamp: nowIso(), redact: options.redact, summaryLength, hashHex });
+  const buildShort = (input: ShortCircuitInput) => shortRecordBuilder(input, { id: makeId(), timestamp: nowIso(), hashHex });
   const served = (rows: AuditRow[]): AnyAuditRecord[] =>
-    rows.map((row) => verifyRow(row) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
+    rows.map((row) => verifyRow(row, hashHex) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
 
   return {
     append: async (input) => durable(stage<AuditRecord>(buildFull(input))),

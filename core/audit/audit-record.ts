@@ -67,6 +67,9 @@ export interface ShortCircuitRecord {
 
 export type AnyAuditRecord = AuditRecord | ShortCircuitRecord;
 
+/** SHA-256 (lower-case hex) of a string's UTF-8 bytes: the host's native hash or core's own. */
+export type HashHex = (text: string) => string;
+
 /** The `prev_hash` of sequence 1. */
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -98,14 +101,14 @@ export function isShortCircuit(record: AnyAuditRecord): record is ShortCircuitRe
 }
 
 /** The canonical body of a record without its hash, and that hash. */
-export function sealRecord(record: object): { body: string; hash: string } {
+export function sealRecord(record: object, hashHex: HashHex = sha256Hex): { body: string; hash: string } {
   const body = canonicalJson(record);
-  return { body, hash: sha256Hex(body) };
+  return { body, hash: hashHex(body) };
 }
 
 /** The hash a record (without `hash`) must carry. */
-export function computeRecordHash(record: object): string {
-  return sealRecord(record).hash;
+export function computeRecordHash(record: object, hashHex: HashHex = sha256Hex): string {
+  return sealRecord(record, hashHex).hash;
 }
 
 /** The row values of a sealed record, in `AUDIT_COLUMNS` order. */
@@ -120,8 +123,8 @@ export function rowValues(record: AnyAuditRecord, body: string): Array<string | 
  * The record a row holds, or null when the row is not what was written:
  * its body does not hash to its hash, or a column disagrees with the body.
  */
-export function verifyRow(row: AuditRow): AnyAuditRecord | null {
-  if (sha256Hex(row.body) !== row.hash) return null;
+export function verifyRow(row: AuditRow, hashHex: HashHex = sha256Hex): AnyAuditRecord | null {
+  if (hashHex(row.body) !== row.hash) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(row.body);
@@ -141,10 +144,10 @@ export function verifyRow(row: AuditRow): AnyAuditRecord | null {
 }
 
 /** True when the record's stored hash matches its content (archived records). */
-export function hashMatches(record: AnyAuditRecord): boolean {
+export function hashMatches(record: AnyAuditRecord, hashHex: HashHex = sha256Hex): boolean {
   const { hash, ...rest } = record;
   try {
-    return computeRecordHash(rest) === hash;
+    return computeRecordHash(rest, hashHex) === hash;
   } catch {
     return false;
   }

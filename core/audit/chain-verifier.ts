@@ -11,8 +11,9 @@
  */
 import type { Storage } from '../../storage/types.ts';
 import { HttpError } from '../http-error.ts';
-import type { AuditRow } from './audit-record.ts';
+import type { AuditRow, HashHex } from './audit-record.ts';
 import { GENESIS_HASH, verifyRow } from './audit-record.ts';
+import { sha256Hex } from './sha256.ts';
 import type { ArchiveRow } from './audit-schema.ts';
 import { readAnchor, readArchives } from './audit-schema.ts';
 
@@ -36,13 +37,19 @@ export interface ChainVerifier {
   /** Records a failure found elsewhere (e.g. while reading an archive). */
   fail(error: HttpError): never;
   state(): ChainState;
+  /** The hash the chain is checked with (the host's native one when it has one). */
+  readonly hashHex: HashHex;
 }
 
 const BATCH = 2000;
 
 /** Builds a verifier over the audit tables of `storage`. */
-export function createChainVerifier(storage: Storage, options: { sweepSize?: number; yieldEvery?: () => Promise<void> } = {}): ChainVerifier {
+export function createChainVerifier(
+  storage: Storage,
+  options: { sweepSize?: number; yieldEvery?: () => Promise<void>; hashHex?: HashHex } = {},
+): ChainVerifier {
   const sweepSize = options.sweepSize ?? 16;
+  const hashHex = options.hashHex ?? sha256Hex;
   const pause = options.yieldEvery ?? (() => Promise.resolve());
   let status: ChainStatus = 'unverified';
   let failure: HttpError | null = null;
@@ -68,7 +75,7 @@ export function createChainVerifier(storage: Storage, options: { sweepSize?: num
     for (const row of rows) {
       if (row.sequence !== prevSeq + 1) broken(`audit record ${prevSeq + 1} is missing`);
       if (row.prev_hash !== prevHash) broken(`audit record ${row.sequence} does not link to record ${prevSeq}`);
-      if (!verifyRow(row)) broken(`audit record ${row.sequence} was altered`);
+      if (!verifyRow(row, hashHex)) broken(`audit record ${row.sequence} was altered`);
       prevSeq = row.sequence;
       prevHash = row.hash;
     }
@@ -174,6 +181,7 @@ export function createChainVerifier(storage: Storage, options: { sweepSize?: num
       if (checkpoint.sequence < archive.last_sequence) checkpoint = { sequence: archive.last_sequence, hash: archive.last_hash };
     },
     fail,
+    hashHex,
     state() {
       const state: ChainState = { status, verified_sequence: checkpoint.sequence };
       if (failure) state.message = failure.message;

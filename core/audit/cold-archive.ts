@@ -51,7 +51,7 @@ export async function rotateColdRecords(ctx: ColdArchiveContext): Promise<number
     let file = `${COLD_DIR}/${day}.jsonl.gz`;
     if (taken.has(file)) file = `${COLD_DIR}/${day}.${first.sequence}.jsonl.gz`;
     const lines = rows.map((row) => {
-      const record = verifyRow(row);
+      const record = verifyRow(row, verifier.hashHex);
       if (!record) return verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`));
       return `${JSON.stringify(record)}\n`;
     });
@@ -128,7 +128,7 @@ export async function readArchive(files: FileStore, archive: ArchiveRow, verifie
   }
   let previous = { sequence: archive.first_sequence - 1, hash: archive.first_prev_hash };
   for (const record of records) {
-    if (record.sequence !== previous.sequence + 1 || record.prev_hash !== previous.hash || !hashMatches(record)) {
+    if (record.sequence !== previous.sequence + 1 || record.prev_hash !== previous.hash || !hashMatches(record, verifier.hashHex)) {
       verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `archived audit record ${record.sequence} was altered`));
     }
     previous = record;

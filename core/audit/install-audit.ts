@@ -32,6 +32,7 @@ export async function installAudit(services: Services, options: { redact?: Redac
     redact: options.redact ?? (scoringSecrets ? (text) => fallback(scoringSecrets(text)) : fallback),
     coldAfterDays: config.audit.cold_after_days,
     log: deps.log,
+    hash: deps.hash,
   });
   services.health.set('audit', () => audit.health());
   services.healthFlags.push(() => audit.healthFlags());

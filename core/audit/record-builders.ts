@@ -3,7 +3,7 @@
  * decision, or a compact short-circuit row. The log supplies the id, the
  * timestamp and (through the returned function) the chain position.
  */
-import type { AuditFilterResult, AuditRecord, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
+import type { AuditFilterResult, AuditRecord, HashHex, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
 import type { Redact } from './summarize-arguments.ts';
 import { argumentsHash, summarizeArguments } from './summarize-arguments.ts';
 
@@ -38,7 +38,7 @@ type Builder<T> = (sequence: number, prevHash: string) => Omit<T, 'hash'>;
 /** A full record of `input` at a chain position. */
 export function fullRecordBuilder(
   input: AuditAppendInput,
-  at: { id: string; timestamp: string; redact: Redact; summaryLength: number },
+  at: { id: string; timestamp: string; redact: Redact; summaryLength: number; hashHex?: HashHex },
 ): Builder<AuditRecord> {
   return (sequence, prevHash) => {
     const record: Omit<AuditRecord, 'hash'> = {
@@ -48,7 +48,7 @@ export function fullRecordBuilder(
       plugin_id: input.plugin_id ?? null,
       tool_call_type: String(input.tool_call.type ?? 'Unknown'),
       arguments_summary: summarizeArguments(input.tool_call, at.redact, at.summaryLength),
-      arguments_hash: argumentsHash(input.tool_call),
+      arguments_hash: argumentsHash(input.tool_call, at.hashHex),
       composite_score: input.composite_score,
       proxy_action: input.proxy_action,
       filter_results: input.filter_results.map((result) => ({ ...result })),
@@ -67,14 +67,14 @@ export function fullRecordBuilder(
 }
 
 /** A short-circuit row of `input` at a chain position. */
-export function shortRecordBuilder(input: ShortCircuitInput, at: { id: string; timestamp: string }): Builder<ShortCircuitRecord> {
+export function shortRecordBuilder(input: ShortCircuitInput, at: { id: string; timestamp: string; hashHex?: HashHex }): Builder<ShortCircuitRecord> {
   return (sequence, prevHash) => ({
     id: at.id,
     timestamp: at.timestamp,
     session_id: input.session_id ?? null,
     plugin_id: input.plugin_id ?? null,
     tool_call_type: String(input.tool_call.type ?? 'Unknown'),
-    arguments_hash: argumentsHash(input.tool_call),
+    arguments_hash: argumentsHash(input.tool_call, at.hashHex),
     composite_score: input.composite_score,
     proxy_action: input.proxy_action,
     source: input.source ?? null,

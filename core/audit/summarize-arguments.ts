@@ -28,6 +28,6 @@ export function summarizeArguments(toolCall: Readonly<Record<string, unknown>>, 
 }
 
 /** SHA-256 (hex) of the full call as canonical JSON. */
-export function argumentsHash(toolCall: Readonly<Record<string, unknown>>): string {
-  return sha256Hex(canonicalJson(toolCall));
+export function argumentsHash(toolCall: Readonly<Record<string, unknown>>, hashHex: (text: string) => string = sha256Hex): string {
+  return hashHex(canonicalJson(toolCall));
 }
