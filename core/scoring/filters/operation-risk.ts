@@ -1,7 +1,7 @@
 /**
  * operation-risk (static): a baseline score per call type, adjusted by HTTP
  * method, chmod mode (setuid/setgid, world-writable), raw connections to
- * uncommon ports, and listening on every interface. Rules: config/filters/operation-risk.toml.
+ * uncommon ports, and listening on every interface or a classic backdoor port. Rules: config/filters/operation-risk.toml.
  */
 import { Type } from '@sinclair/typebox';
 import { validate } from '../rule-schema.ts';
@@ -14,7 +14,10 @@ const File = Type.Object({
   baseline: Type.Record(Type.String(), Score),
   http_methods: Type.Optional(Type.Record(Type.String(), Score)),
   chmod: Type.Optional(Type.Object({ setuid_score: Score, world_writable_score: Score, executable_score: Type.Optional(Score) })),
-  listen: Type.Optional(Type.Object({ all_interfaces_score: Score, privileged_port_score: Score })),
+  listen: Type.Optional(Type.Object({
+    all_interfaces_score: Score, privileged_port_score: Score,
+    backdoor_ports: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }))), backdoor_port_score: Type.Optional(Score),
+  })),
   connect: Type.Optional(Type.Object({ common_ports: Type.Array(Type.Integer()), uncommon_port_score: Score })),
 });
 
@@ -57,6 +60,11 @@ export const operationRisk: FilterDefinition = {
           const host = (call.host ?? '0.0.0.0').toLowerCase();
           if (host === '0.0.0.0' || host === '::' || host === '') { score = cfg.listen.all_interfaces_score; message = 'Listens on every network interface'; }
           if (call.port > 0 && call.port < 1024) { score = Math.max(score, cfg.listen.privileged_port_score); message = 'Listens on a privileged port'; }
+          const backdoor = cfg.listen.backdoor_port_score;
+          const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
+          if (backdoor !== undefined && !loopback && cfg.listen.backdoor_ports?.includes(call.port)) {
+            score = Math.max(score, backdoor); message = `Listens on a classic backdoor port (${call.port})`;
+          }
         }
         return { matched: score > 0, score, message };
       },
