@@ -6,8 +6,11 @@
 const NETWORK_TOOLS = new Set([
   'curl', 'wget', 'nc', 'ncat', 'netcat', 'telnet', 'ssh', 'scp', 'sftp', 'rsync', 'ftp', 'tftp', 'socat',
   'dig', 'nslookup', 'host', 'http', 'https', 'xh', 'aria2c', 'invoke-webrequest', 'iwr', 'irm',
-  'invoke-restmethod', 'lftp', 'smbclient', 'openssl', 'mosquitto_pub', 'websocat', 'ping',
+  'invoke-restmethod', 'lftp', 'smbclient', 'mosquitto_pub', 'websocat', 'ping',
 ]);
+
+// openssl reaches the network only through these subcommands (req, genrsa, x509... stay local).
+const OPENSSL_NETWORK = /\bopenssl\s{1,4}(?:s_client|s_server|s_time|ocsp)\b/;
 
 // Tokens that look like host names but are file names.
 const FILE_SUFFIXES = new Set([
@@ -31,7 +34,7 @@ export function hasNetworkTool(commandLine: string): boolean {
     const slash = token.lastIndexOf('/');
     if (NETWORK_TOOLS.has(slash >= 0 ? token.slice(slash + 1) : token)) return true;
   }
-  return false;
+  return commandLine.includes('openssl') && OPENSSL_NETWORK.test(commandLine);
 }
 
 /** True for a dotted IPv4 literal. */
