@@ -44,39 +44,43 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Encodes entries for one file, extending that file's SQL dictionary. */
 export function encodeEntries(entries: readonly JournalEntry[], dictionary: Map<string, number>): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let total = 0;
+  const jsons: string[] = [];
+  let capacity = 0;
   for (const entry of entries) {
-    const definitions: Array<[number, string]> = [];
-    const statements = entry.statements.map((statement): [number, EncodedParam[]] => {
+    let definitions: Array<[number, string]> | undefined;
+    const statements: Array<[number, readonly EncodedParam[]]> = [];
+    for (const statement of entry.statements) {
       let id = dictionary.get(statement.sql);
       if (id === undefined) {
         id = dictionary.size;
         dictionary.set(statement.sql, id);
-        definitions.push([id, statement.sql]);
+        (definitions ??= []).push([id, statement.sql]);
       }
-      return [id, statement.params.map(encodeParam)];
-    });
-    const body: Record<string, unknown> = { n: entry.seq };
-    if (definitions.length > 0) body.d = definitions;
-    body.s = statements;
-    const json = encoder.encode(JSON.stringify(body));
-    const header = encoder.encode(`${json.length} ${crc32(json).toString(16).padStart(8, '0')} `);
-    const line = new Uint8Array(header.length + json.length + 1);
-    line.set(header);
-    line.set(json, header.length);
-    line[line.length - 1] = 0x0a;
-    parts.push(line);
-    total += line.length;
+      statements.push([id, encodeParams(statement.params)]);
+    }
+    const json = JSON.stringify(definitions ? { n: entry.seq, d: definitions, s: statements } : { n: entry.seq, s: statements });
+    jsons.push(json);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; the header at most 20.
+    capacity += json.length * 3 + 21;
   }
-  const out = new Uint8Array(total);
+  // One buffer for the whole batch: each line's JSON is encoded in place
+  // after room for its header, then moved up against the header it gets.
+  const out = new Uint8Array(capacity);
   let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
+  for (const json of jsons) {
+    const { written } = encoder.encodeInto(json, out.subarray(offset + HEADER_ROOM));
+    const body = out.subarray(offset + HEADER_ROOM, offset + HEADER_ROOM + written);
+    const header = `${written} ${crc32(body).toString(16).padStart(8, '0')} `;
+    for (let i = 0; i < header.length; i++) out[offset + i] = header.charCodeAt(i);
+    out.copyWithin(offset + header.length, offset + HEADER_ROOM, offset + HEADER_ROOM + written);
+    offset += header.length + written;
+    out[offset++] = 0x0a;
   }
-  return out;
+  return out.subarray(0, offset);
 }
+
+/** Bytes reserved before each line's JSON for `<length> <crc> ` (a length of up to 10 digits). */
+const HEADER_ROOM = 20;
 
 /** Decodes a whole journal file, stopping at the first bad entry. */
 export function decodeJournal(bytes: Uint8Array): DecodedJournal {
@@ -119,6 +123,14 @@ function decodeAt(bytes: Uint8Array, start: number, byId: Map<number, string>): 
   } catch {
     return null;
   }
+}
+
+/** Params as they go into the JSON; the array itself when nothing needs wrapping (the common case). */
+function encodeParams(params: readonly SqlValue[]): readonly EncodedParam[] {
+  for (const value of params) {
+    if (typeof value === 'bigint' || value instanceof Uint8Array) return params.map(encodeParam);
+  }
+  return params as readonly EncodedParam[];
 }
 
 function encodeParam(value: SqlValue): EncodedParam {
