@@ -60,12 +60,13 @@ interface Waiter {
 /**
  * Creates the writer over an open journal file. `onFailure` hears about the
  * first failed write (the store turns read-only); `onSynced` runs after each
- * round (the store checks whether to compact).
+ * round (the store checks whether to compact); `beforeRound` just before a
+ * round takes what is queued.
  */
 export function createJournalWriter(
   directory: StorageDirectory,
   state: JournalWriterState,
-  hooks: { onFailure(error: Error): void; onSynced(): void },
+  hooks: { onFailure(error: Error): void; onSynced(): void; beforeRound?(): void },
 ): JournalWriter {
   let { file, fileName, dictionary, size } = state;
   let lastSeq = state.lastSeq;
@@ -119,6 +120,7 @@ export function createJournalWriter(
   const round = async (): Promise<void> => {
     roundScheduled = false;
     try {
+      hooks.beforeRound?.();
       await drain();
     } catch {
       return;

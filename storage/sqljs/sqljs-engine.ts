@@ -2,6 +2,15 @@
  * The synchronous SQL half of a `Storage` on one sql.js database: `run`,
  * `all`, `get` and `transaction`, with every committed write unit handed to
  * `onCommit` (the journal) exactly once and only after it succeeded.
+ *
+ * Write units share SQLite transactions. Durability comes from the journal,
+ * not from SQLite, so a unit only needs to be atomic and visible, which a
+ * savepoint (or a single statement) inside a longer SQLite transaction gives.
+ * The SQLite COMMIT, which writes every dirty page into Emscripten's file
+ * system, then runs once per group (`settle`, called before each journal
+ * round, before an export and at close) instead of once per unit. Should
+ * SQLite ever abandon the shared transaction after an error, the units since
+ * its BEGIN are re-applied, so memory never loses a journaled unit.
  */
 import type { BindParams, Database, Statement } from 'sql.js';
 import type { Row, SqlValue, Storage } from '../types.ts';
@@ -14,8 +23,10 @@ export interface SqlJsEngine extends Pick<Storage, 'run' | 'all' | 'get' | 'tran
   replay(statements: readonly JournalStatement[]): void;
   /** A consistent image of the database (sql.js `export`). */
   exportImage(): Uint8Array;
-  /** The underlying database (for internal bookkeeping statements). */
+  /** The underlying database (for internal bookkeeping statements; `settle` first). */
   readonly db: Database;
+  /** Commits the SQLite transaction the units since the last settle share. */
+  settle(): void;
   close(): void;
 }
 
@@ -24,6 +35,8 @@ export interface SqlJsEngineHooks {
   onCommit(statements: JournalStatement[]): void;
   /** When true, writes throw `StorageReadOnlyError`. */
   isReadOnly(): boolean;
+  /** A shared SQLite transaction has begun; `settle` should follow soon. */
+  onOpen?(): void;
 }
 
 const MAX_CACHED_STATEMENTS = 256;
@@ -34,6 +47,9 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
   const cache = new Map<string, Statement>();
   let depth = 0;
   let pending: JournalStatement[] = [];
+  /** Whether a shared SQLite transaction is open, and the units applied in it. */
+  let open = false;
+  let applied: JournalStatement[][] = [];
 
   const prepare = (sql: string): Statement => {
     let statement = cache.get(sql);
@@ -78,15 +94,54 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
   const assertWritable = (): void => {
     if (hooks.isReadOnly()) throw new StorageReadOnlyError();
   };
+  const begin = (): void => {
+    if (open) return;
+    execute('BEGIN', []);
+    open = true;
+    applied = [];
+    hooks.onOpen?.();
+  };
+  function settle(): void {
+    if (!open || depth > 0) return;
+    execute('COMMIT', []);
+    open = false;
+    applied = [];
+  }
+  /**
+   * After a failed unit: SQLite normally undid only that unit (statement or
+   * savepoint), but some errors end the whole transaction. A BEGIN that
+   * succeeds tells which; then the units applied since the old BEGIN, all
+   * journaled already, are applied again.
+   */
+  const recover = (): void => {
+    if (!open) return;
+    try {
+      execute('BEGIN', []);
+    } catch {
+      return; // still inside the shared transaction: nothing was lost
+    }
+    for (const unit of applied) for (const statement of unit) execute(statement.sql, statement.params);
+  };
 
   return {
     db,
     run(sql, params = []) {
       assertWritable();
-      execute(sql, params);
       const statement = { sql, params: [...params] };
-      if (depth > 0) pending.push(statement);
-      else hooks.onCommit([statement]);
+      if (depth > 0) {
+        execute(sql, params);
+        pending.push(statement);
+        return;
+      }
+      begin();
+      try {
+        execute(sql, params);
+      } catch (error) {
+        recover();
+        throw error;
+      }
+      applied.push([statement]);
+      hooks.onCommit([statement]);
     },
     all<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
       return query(sql, params, Infinity) as T[];
@@ -97,25 +152,36 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
     transaction<T>(body: () => T): T {
       if (depth > 0) return body();
       assertWritable();
-      execute('BEGIN', []);
+      begin();
+      execute('SAVEPOINT unit', []);
       depth = 1;
       pending = [];
       try {
         const result = body();
-        execute('COMMIT', []);
+        execute('RELEASE unit', []);
         depth = 0;
         const committed = pending;
         pending = [];
-        if (committed.length > 0) hooks.onCommit(committed);
+        if (committed.length > 0) {
+          applied.push(committed);
+          hooks.onCommit(committed);
+        }
         return result;
       } catch (error) {
         depth = 0;
         pending = [];
-        rollbackQuietly(db);
+        try {
+          execute('ROLLBACK TO unit', []);
+          execute('RELEASE unit', []);
+        } catch {
+          // The savepoint is gone with the shared transaction; recover() re-applies.
+        }
+        recover();
         throw error;
       }
     },
     replay(statements) {
+      settle();
       if (statements.length === 1) {
         execute(statements[0]!.sql, statements[0]!.params);
         return;
@@ -129,7 +195,9 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
         throw error;
       }
     },
+    settle,
     exportImage() {
+      settle();
       // sql.js `export` closes and reopens the database, freeing every prepared statement.
       cache.clear();
       const image = db.export();
@@ -137,6 +205,7 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
       return image;
     },
     close() {
+      settle();
       for (const statement of cache.values()) statement.free();
       cache.clear();
       db.close();

@@ -43,6 +43,9 @@ export interface SqljsStorage extends Storage {
   readonly journalBytes: number;
 }
 
+/** Longest a shared SQLite transaction stays open when no journal round comes. */
+const SETTLE_MS = 5;
+
 /** Opens (or creates) the store in `options.directory`. */
 export async function openSqljsStorage(options: SqljsStorageOptions): Promise<SqljsStorage> {
   const { directory } = options;
@@ -61,6 +64,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   let writer: JournalWriter | null = null;
   let compacting: Promise<void> | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
+  let settleTimer: ReturnType<typeof setTimeout> | null = null;
 
   const engine = createSqlJsEngine(db, {
     isReadOnly: () => readOnly || closed,
@@ -68,7 +72,19 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
       writer!.append(statements);
       armIdleTimer();
     },
+    onOpen() {
+      // Units share one SQLite commit until the next journal round, or this
+      // timer when nobody flushes.
+      if (settleTimer !== null) return;
+      settleTimer = setTimeout(settleNow, SETTLE_MS);
+      (settleTimer as { unref?: () => void }).unref?.();
+    },
   });
+  function settleNow(): void {
+    if (settleTimer !== null) clearTimeout(settleTimer);
+    settleTimer = null;
+    engine.settle();
+  }
   const loaded = await replayJournals(engine, directory);
   if (loaded.discardedBytes > 0) warn('journal tail discarded', { bytes: loaded.discardedBytes });
   for (const name of loaded.obsolete) await directory.remove(name);
@@ -87,6 +103,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
         readOnly = true;
         warn('durable write failed; storage is read-only', { error: error.message });
       },
+      beforeRound: settleNow,
       onSynced() {
         if (writer!.size >= Math.max(maxJournalBytes, snapshotBytes)) void compact().catch(() => undefined);
       },
@@ -94,13 +111,23 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   );
   const journal = writer;
 
+  /** Compacts once no write came for `idleCompactMs` (re-armed lazily: one timer, not one per write). */
+  let lastWriteAt = 0;
   function armIdleTimer(): void {
     if (idleCompactMs <= 0) return;
-    if (idleTimer !== null) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
+    lastWriteAt = Date.now();
+    if (idleTimer !== null) return;
+    const fire = (): void => {
+      const quietFor = Date.now() - lastWriteAt;
+      if (quietFor < idleCompactMs) {
+        idleTimer = setTimeout(fire, idleCompactMs - quietFor);
+        (idleTimer as { unref?: () => void }).unref?.();
+        return;
+      }
       idleTimer = null;
       if (journal.size >= minIdleCompactBytes) void compact().catch(() => undefined);
-    }, idleCompactMs);
+    };
+    idleTimer = setTimeout(fire, idleCompactMs);
     (idleTimer as { unref?: () => void }).unref?.();
   }
 
@@ -151,6 +178,8 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
     async close() {
       if (closed) return;
       if (idleTimer !== null) clearTimeout(idleTimer);
+      if (settleTimer !== null) clearTimeout(settleTimer);
+      settleTimer = null;
       try {
         await journal.flush();
         if (compacting) await compacting.catch(() => undefined);
