@@ -114,6 +114,20 @@ export function digestFlowSuite(ctx: ConformanceContext): void {
       }
     });
 
+    it('every decision goes to /ws/live as proxy_evaluation {type, data, at}, queued ones with their digest_id', async () => {
+      const d = await c();
+      const live = await d.listen('/ws/live');
+      try {
+        const session = newSession('evaluation');
+        const id = await d.queue(session);
+        const event = await live.next((e) => e.type === 'proxy_evaluation' && e.data.digest_id === id);
+        expect(typeof event.at).toBe('string');
+        expect(event.data).toMatchObject({ digest_id: id });
+      } finally {
+        live.close();
+      }
+    });
+
     it('approve wakes the long-poll and sends review to /ws/supervisor/{session_id}', async () => {
       const d = await c();
       const session = newSession('approve');

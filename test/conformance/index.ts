@@ -6,7 +6,7 @@ import type { ConformanceContext } from './context.ts';
 import { analyticsSuite } from './analytics.ts';
 import { auditSuite } from './audit.ts';
 import { badInputSuite } from './bad-input.ts';
-import { digestRouteSuite } from './digest.ts';
+import { digestSuite } from './digest.ts';
 import { guardsSuite } from './guards.ts';
 import { healthSuite } from './health.ts';
 import { lifecycleSuite } from './lifecycle.ts';
@@ -17,6 +17,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestRouteSuite, proSuite, proxySuite, auditSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
