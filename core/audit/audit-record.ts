@@ -124,6 +124,16 @@ export function rowValues(record: AnyAuditRecord, body: string): Array<string | 
  * its body does not hash to its hash, or a column disagrees with the body.
  */
 export function verifyRow(row: AuditRow, hashHex: HashHex = sha256Hex): AnyAuditRecord | null {
+  const record = intactBody(row, hashHex);
+  return record ? ({ ...record, hash: row.hash } as unknown as AnyAuditRecord) : null;
+}
+
+/** `verifyRow` without building the record: for the chain check, which only needs the verdict. */
+export function rowIsIntact(row: AuditRow, hashHex: HashHex = sha256Hex): boolean {
+  return intactBody(row, hashHex) !== null;
+}
+
+function intactBody(row: AuditRow, hashHex: HashHex): Record<string, unknown> | null {
   if (hashHex(row.body) !== row.hash) return null;
   let parsed: unknown;
   try {
@@ -140,7 +150,7 @@ export function verifyRow(row: AuditRow, hashHex: HashHex = sha256Hex): AnyAudit
   ) {
     return null;
   }
-  return { ...record, hash: row.hash } as unknown as AnyAuditRecord;
+  return record;
 }
 
 /** True when the record's stored hash matches its content (archived records). */

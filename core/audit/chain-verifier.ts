@@ -12,7 +12,7 @@
 import type { Storage } from '../../storage/types.ts';
 import { HttpError } from '../http-error.ts';
 import type { AuditRow, HashHex } from './audit-record.ts';
-import { GENESIS_HASH, verifyRow } from './audit-record.ts';
+import { GENESIS_HASH, rowIsIntact } from './audit-record.ts';
 import { sha256Hex } from './sha256.ts';
 import type { ArchiveRow } from './audit-schema.ts';
 import { readAnchor, readArchives } from './audit-schema.ts';
@@ -75,7 +75,7 @@ export function createChainVerifier(
     for (const row of rows) {
       if (row.sequence !== prevSeq + 1) broken(`audit record ${prevSeq + 1} is missing`);
       if (row.prev_hash !== prevHash) broken(`audit record ${row.sequence} does not link to record ${prevSeq}`);
-      if (!verifyRow(row, hashHex)) broken(`audit record ${row.sequence} was altered`);
+      if (!rowIsIntact(row, hashHex)) broken(`audit record ${row.sequence} was altered`);
       prevSeq = row.sequence;
       prevHash = row.hash;
     }
