@@ -8,6 +8,7 @@
  * `BENCH_AUDIT_RECORDS` overrides the large size.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,8 @@ async function open(dir: string, maxJournalBytes?: number): Promise<{ storage: S
     random: { bytes: (n) => crypto.getRandomValues(new Uint8Array(n)) },
     files: noFiles,
     redact: (text) => text,
+    // What the Node host passes as `deps.hash`.
+    hash: { sha256Hex: (data) => createHash('sha256').update(data).digest('hex') },
   });
   return { storage, log };
 }
@@ -130,6 +133,14 @@ async function sized(dir: string, count: number): Promise<OpenFigures> {
   const line = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0 || !line.startsWith('{')) throw new Error(`measuring ${dir} failed: ${child.stderr}`);
   return JSON.parse(line) as OpenFigures;
+}
+
+if (process.argv[2] === '--build') {
+  const { storage, log } = await open(process.argv[3]!, 4 * 1024 * 1024 * 1024);
+  await fill(log, Number(process.argv[4]));
+  await storage.compact();
+  await storage.close();
+  process.exit(0);
 }
 
 if (process.argv[2] === '--open') {
