@@ -6,6 +6,7 @@ import { createDenoDirectory, readSqlJsWasmDeno } from '../../storage/sqljs/deno
 import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
+import { denoHash } from './deno-deps.ts';
 import { createDenoFileStore } from './deno-file-store.ts';
 import { serveDeno } from './serve.ts';
 
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   const deps: Deps = {
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
     random: { bytes: (length) => crypto.getRandomValues(new Uint8Array(length)) },
+    hash: denoHash,
     files,
     storage,
     timers: {
