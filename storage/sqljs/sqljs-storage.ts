@@ -83,7 +83,12 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   function settleNow(): void {
     if (settleTimer !== null) clearTimeout(settleTimer);
     settleTimer = null;
-    engine.settle();
+    try {
+      engine.settle();
+    } catch (error) {
+      // The units stay applied in the open transaction (and journaled); the next settle retries.
+      warn('sqlite commit failed', { error: error instanceof Error ? error.message : String(error) });
+    }
   }
   const loaded = await replayJournals(engine, directory);
   if (loaded.discardedBytes > 0) warn('journal tail discarded', { bytes: loaded.discardedBytes });
