@@ -4,6 +4,7 @@ import { auditRoutes } from './audit.ts';
 import { evaluateRoutes } from './proxy-evaluate.ts';
 import { canaryRoutes } from './canaries.ts';
 import { proxyRoutes } from './proxy.ts';
+import { daemonExtraRoutes } from './daemon-extras.ts';
 import type { Services } from '../services.ts';
 import { createOnboardingState } from '../onboarding/onboarding-state.ts';
 import { configRoutes } from './config.ts';
@@ -38,7 +39,7 @@ export function allRoutes(services: Services): RouteSpec[] {
   );
   routes.push(...analyticsRoutes(services));
   if (services.audit) routes.push(...auditRoutes(services, services.audit), ...evaluateRoutes(services, services.audit));
-  routes.push(...proxyRoutes(services), ...canaryRoutes(services));
+  routes.push(...proxyRoutes(services), ...daemonExtraRoutes(services), ...canaryRoutes(services));
   routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
