@@ -26,26 +26,91 @@ function isPlainOrigin(origin: string): boolean {
 }
 
 /**
- * A bodyless GET or HEAD whose `method`, `url` and `headers` are plain
- * fields; the Fetch Request behind it (undici's constructor costs more than
- * the rest of a health answer) is built on first use of anything else.
+ * A bodyless GET or HEAD, or a small POST-like request whose body the host
+ * already buffered, whose `method`, `url` and `headers` are plain fields;
+ * the Fetch Request behind it (undici's constructor costs more than the rest
+ * of a health answer) is built on first use of anything else. A buffered
+ * body answers `text()`, `json()` and `arrayBuffer()` itself, without the
+ * web stream undici would build around it.
  */
 class LazyRequest {
   #request: Request | undefined;
+  #bytes: Buffer | null;
+  #used = false;
   constructor(
     readonly url: string,
     readonly method: string,
     readonly headers: Headers,
-  ) {}
+    bytes: Buffer | null = null,
+  ) {
+    this.#bytes = bytes;
+  }
   static real(lazy: LazyRequest): Request {
-    return (lazy.#request ??= new Request(lazy.url, { method: lazy.method, headers: lazy.headers }));
+    if (lazy.#request === undefined) {
+      if (lazy.#bytes === null) {
+        lazy.#request = new Request(lazy.url, { method: lazy.method, headers: lazy.headers });
+      } else {
+        lazy.#request = new Request(lazy.url, { method: lazy.method, headers: lazy.headers, body: lazy.#bytes as Uint8Array as BodyInit });
+        // A body already consumed here stays consumed on the real one.
+        if (lazy.#used) lazy.#request.arrayBuffer().catch(() => undefined);
+      }
+    }
+    return lazy.#request;
+  }
+  /** The buffered bytes, consumed; null when the real Request must answer. */
+  /** Whether the buffered body was consumed; undefined when the real Request knows. */
+  static used(lazy: LazyRequest): boolean | undefined {
+    return lazy.#bytes === null || lazy.#request !== undefined ? undefined : lazy.#used;
+  }
+  static take(lazy: LazyRequest): Buffer | null {
+    if (lazy.#bytes === null || lazy.#request !== undefined) return null;
+    if (lazy.#used) throw new TypeError('Body is unusable: Body has already been read');
+    lazy.#used = true;
+    return lazy.#bytes;
   }
 }
+const takeBytes = LazyRequest.take;
+const utf8 = new TextDecoder();
+const buffered = {
+  text(this: LazyRequest): Promise<string> {
+    try {
+      const bytes = takeBytes(this);
+      if (bytes === null) return realRequest(this).text();
+      return Promise.resolve(utf8.decode(bytes));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+  json(this: LazyRequest): Promise<unknown> {
+    try {
+      const bytes = takeBytes(this);
+      if (bytes === null) return realRequest(this).json();
+      return Promise.resolve(JSON.parse(utf8.decode(bytes)) as unknown);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+  arrayBuffer(this: LazyRequest): Promise<ArrayBuffer> {
+    try {
+      const bytes = takeBytes(this);
+      if (bytes === null) return realRequest(this).arrayBuffer();
+      return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+};
 const realRequest = LazyRequest.real;
+const bodyUsedOf = Object.getOwnPropertyDescriptor(Request.prototype, 'bodyUsed')!.get!;
 
 // Everything else a Request has (body, signal, clone(), text(), ...) answers from the real one.
 for (const key of Reflect.ownKeys(Request.prototype)) {
   if (key === 'constructor' || key === 'url' || key === 'method' || key === 'headers') continue;
+  if (key === 'text' || key === 'json' || key === 'arrayBuffer') {
+    const own = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
+    Object.defineProperty(LazyRequest.prototype, key, { ...own, value: buffered[key] });
+    continue;
+  }
   const own = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
   const { get, value } = own;
   if (get) {
@@ -56,7 +121,46 @@ for (const key of Reflect.ownKeys(Request.prototype)) {
     Object.defineProperty(LazyRequest.prototype, key, own);
   }
 }
+Object.defineProperty(LazyRequest.prototype, 'bodyUsed', {
+  ...Object.getOwnPropertyDescriptor(Request.prototype, 'bodyUsed')!,
+  get(this: LazyRequest) {
+    return LazyRequest.used(this) ?? bodyUsedOf.call(realRequest(this));
+  },
+});
 Object.setPrototypeOf(LazyRequest.prototype, Request.prototype);
+
+/** Bodies up to this size with a Content-Length are read whole before the app sees them. */
+const BUFFERED_BODY_BYTES = 64 * 1024;
+
+/**
+ * A request with a small declared body (Content-Length up to 64 KiB, no
+ * Transfer-Encoding) to a plain target: its body can be buffered in full
+ * before core sees it. Anything else streams (and core enforces its limit).
+ */
+function isSmallBody(req: IncomingMessage, origin: string): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.headers['transfer-encoding'] !== undefined) return false;
+  const declared = req.headers['content-length'];
+  if (declared === undefined || !/^[0-9]{1,5}$/.test(declared)) return false;
+  const size = Number(declared);
+  return size > 0 && size <= BUFFERED_BODY_BYTES && req.url !== undefined && PLAIN_TARGET.test(req.url) && isPlainOrigin(origin);
+}
+
+/** Reads a small body whole, then hands over a Request-alike holding it (`onError` if the client goes away). */
+function bufferRequest(req: IncomingMessage, origin: string, onRequest: (request: Request) => void, onError: () => void): void {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  let first: Buffer | null = null;
+  let rest: Buffer[] | null = null;
+  req.on('data', (chunk: Buffer) => {
+    if (first === null) first = chunk;
+    else (rest ??= [first]).push(chunk);
+  });
+  req.once('end', () => {
+    const bytes = rest !== null ? Buffer.concat(rest) : first ?? Buffer.alloc(0);
+    onRequest(new LazyRequest(origin + req.url!, req.method!, headers, bytes) as unknown as Request);
+  });
+  req.once('error', onError);
+}
 
 /** Translates a Node request into a Fetch Request (body streamed, not buffered). */
 export function toFetchRequest(req: IncomingMessage, origin: string): Request {
@@ -139,6 +243,22 @@ export async function serveNode(app: App, options: NodeServeOptions) {
   const origin = `${scheme}://${options.host.includes(':') ? `[${options.host}]` : options.host}`;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const conn = { remoteAddress: req.socket.remoteAddress ?? '' };
+    const dispatch = (request: Request) => {
+      app.fetch(request, conn).then(
+        (response) => {
+          try {
+            writeFetchResponse(response, res, req)?.catch(() => res.destroy());
+          } catch {
+            res.destroy();
+          }
+        },
+        () => res.destroy(),
+      );
+    };
+    if (req.url?.startsWith('/') && isSmallBody(req, origin)) {
+      bufferRequest(req, origin, dispatch, () => res.destroy());
+      return;
+    }
     let request: Request;
     try {
       request = toFetchRequest(req, origin);
@@ -146,16 +266,7 @@ export async function serveNode(app: App, options: NodeServeOptions) {
       res.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end('{"error":"bad request target","code":"BAD_REQUEST"}');
       return;
     }
-    app.fetch(request, conn).then(
-      (response) => {
-        try {
-          writeFetchResponse(response, res, req)?.catch(() => res.destroy());
-        } catch {
-          res.destroy();
-        }
-      },
-      () => res.destroy(),
-    );
+    dispatch(request);
   };
   const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);
   server.requestTimeout = 30_000;
