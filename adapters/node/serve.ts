@@ -26,108 +26,133 @@ function isPlainOrigin(origin: string): boolean {
 }
 
 /**
- * A bodyless GET or HEAD, or a small POST-like request whose body the host
- * already buffered, whose `method`, `url` and `headers` are plain fields;
- * the Fetch Request behind it (undici's constructor costs more than the rest
- * of a health answer) is built on first use of anything else. A buffered
- * body answers `text()`, `json()` and `arrayBuffer()` itself, without the
- * web stream undici would build around it.
+ * Makes every Request member but `url`, `method` and `headers` (own fields of
+ * the stand-ins below) answer from the real Request `real(this)` builds on
+ * first use, and makes the stand-in an `instanceof Request`.
+ */
+function forwardToRealRequest<T extends object>(proto: T, real: (self: T) => Request): void {
+  for (const key of Reflect.ownKeys(Request.prototype)) {
+    if (key === 'constructor' || key === 'url' || key === 'method' || key === 'headers') continue;
+    const own = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
+    const { get, value } = own;
+    if (get) {
+      Object.defineProperty(proto, key, { ...own, get: function (this: T) { return get.call(real(this)); } });
+    } else if (typeof value === 'function') {
+      Object.defineProperty(proto, key, { ...own, value: function (this: T, ...args: unknown[]) { return value.apply(real(this), args); } });
+    } else {
+      Object.defineProperty(proto, key, own);
+    }
+  }
+  Object.setPrototypeOf(proto, Request.prototype);
+}
+
+/**
+ * A bodyless GET or HEAD whose `method`, `url` and `headers` are plain
+ * fields; the Fetch Request behind it (undici's constructor costs more than
+ * the rest of a health answer) is built on first use of anything else.
+ * Kept separate from BufferedRequest: sharing one class slowed the GET path
+ * measurably (bench/health.ts).
  */
 class LazyRequest {
   #request: Request | undefined;
-  #bytes: Buffer | null;
+  constructor(
+    readonly url: string,
+    readonly method: string,
+    readonly headers: Headers,
+  ) {}
+  static real(lazy: LazyRequest): Request {
+    return (lazy.#request ??= new Request(lazy.url, { method: lazy.method, headers: lazy.headers }));
+  }
+}
+forwardToRealRequest(LazyRequest.prototype, LazyRequest.real);
+
+/**
+ * A small request whose body the host already buffered: `text()`, `json()`
+ * and `arrayBuffer()` answer from the bytes, without the web stream undici
+ * would build around them; anything else builds the real Request.
+ */
+class BufferedRequest {
+  #request: Request | undefined;
+  #bytes: Buffer;
   #used = false;
   constructor(
     readonly url: string,
     readonly method: string,
     readonly headers: Headers,
-    bytes: Buffer | null = null,
+    bytes: Buffer,
   ) {
     this.#bytes = bytes;
   }
-  static real(lazy: LazyRequest): Request {
+  static real(lazy: BufferedRequest): Request {
     if (lazy.#request === undefined) {
-      if (lazy.#bytes === null) {
-        lazy.#request = new Request(lazy.url, { method: lazy.method, headers: lazy.headers });
-      } else {
-        lazy.#request = new Request(lazy.url, { method: lazy.method, headers: lazy.headers, body: lazy.#bytes as Uint8Array as BodyInit });
-        // A body already consumed here stays consumed on the real one.
-        if (lazy.#used) lazy.#request.arrayBuffer().catch(() => undefined);
-      }
+      lazy.#request = new Request(lazy.url, { method: lazy.method, headers: lazy.headers, body: lazy.#bytes as Uint8Array as BodyInit });
+      // A body already consumed here stays consumed on the real one.
+      if (lazy.#used) lazy.#request.arrayBuffer().catch(() => undefined);
     }
     return lazy.#request;
   }
-  /** The buffered bytes, consumed; null when the real Request must answer. */
   /** Whether the buffered body was consumed; undefined when the real Request knows. */
-  static used(lazy: LazyRequest): boolean | undefined {
-    return lazy.#bytes === null || lazy.#request !== undefined ? undefined : lazy.#used;
+  static used(lazy: BufferedRequest): boolean | undefined {
+    return lazy.#request !== undefined ? undefined : lazy.#used;
   }
-  static take(lazy: LazyRequest): Buffer | null {
-    if (lazy.#bytes === null || lazy.#request !== undefined) return null;
+  /** The buffered bytes, consumed; null when the real Request must answer. */
+  static take(lazy: BufferedRequest): Buffer | null {
+    if (lazy.#request !== undefined) return null;
     if (lazy.#used) throw new TypeError('Body is unusable: Body has already been read');
     lazy.#used = true;
     return lazy.#bytes;
   }
 }
-const takeBytes = LazyRequest.take;
+forwardToRealRequest(BufferedRequest.prototype, BufferedRequest.real);
+const takeBytes = BufferedRequest.take;
 const utf8 = new TextDecoder();
-const buffered = {
-  text(this: LazyRequest): Promise<string> {
-    try {
-      const bytes = takeBytes(this);
-      if (bytes === null) return realRequest(this).text();
-      return Promise.resolve(utf8.decode(bytes));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
-  json(this: LazyRequest): Promise<unknown> {
-    try {
-      const bytes = takeBytes(this);
-      if (bytes === null) return realRequest(this).json();
-      return Promise.resolve(JSON.parse(utf8.decode(bytes)) as unknown);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
-  arrayBuffer(this: LazyRequest): Promise<ArrayBuffer> {
-    try {
-      const bytes = takeBytes(this);
-      if (bytes === null) return realRequest(this).arrayBuffer();
-      return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
-};
-const realRequest = LazyRequest.real;
-const bodyUsedOf = Object.getOwnPropertyDescriptor(Request.prototype, 'bodyUsed')!.get!;
-
-// Everything else a Request has (body, signal, clone(), text(), ...) answers from the real one.
-for (const key of Reflect.ownKeys(Request.prototype)) {
-  if (key === 'constructor' || key === 'url' || key === 'method' || key === 'headers') continue;
-  if (key === 'text' || key === 'json' || key === 'arrayBuffer') {
-    const own = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
-    Object.defineProperty(LazyRequest.prototype, key, { ...own, value: buffered[key] });
-    continue;
-  }
-  const own = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
-  const { get, value } = own;
-  if (get) {
-    Object.defineProperty(LazyRequest.prototype, key, { ...own, get: function (this: LazyRequest) { return get.call(realRequest(this)); } });
-  } else if (typeof value === 'function') {
-    Object.defineProperty(LazyRequest.prototype, key, { ...own, value: function (this: LazyRequest, ...args: unknown[]) { return value.apply(realRequest(this), args); } });
-  } else {
-    Object.defineProperty(LazyRequest.prototype, key, own);
+function fromBytes<R>(self: BufferedRequest, read: (bytes: Buffer) => R, fallback: (request: Request) => Promise<R>): Promise<R> {
+  try {
+    const bytes = takeBytes(self);
+    return bytes === null ? fallback(BufferedRequest.real(self)) : Promise.resolve(read(bytes));
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
-Object.defineProperty(LazyRequest.prototype, 'bodyUsed', {
+const bufferedReaders = {
+  text(this: BufferedRequest): Promise<string> {
+    return fromBytes(this, (bytes) => utf8.decode(bytes), (request) => request.text());
+  },
+  json(this: BufferedRequest): Promise<unknown> {
+    return fromBytes(this, (bytes) => JSON.parse(utf8.decode(bytes)) as unknown, (request) => request.json());
+  },
+  arrayBuffer(this: BufferedRequest): Promise<ArrayBuffer> {
+    return fromBytes(
+      this,
+      (bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      (request) => request.arrayBuffer(),
+    );
+  },
+};
+for (const key of ['text', 'json', 'arrayBuffer'] as const) {
+  Object.defineProperty(BufferedRequest.prototype, key, { ...Object.getOwnPropertyDescriptor(Request.prototype, key)!, value: bufferedReaders[key] });
+}
+const bodyUsedOf = Object.getOwnPropertyDescriptor(Request.prototype, 'bodyUsed')!.get!;
+Object.defineProperty(BufferedRequest.prototype, 'bodyUsed', {
   ...Object.getOwnPropertyDescriptor(Request.prototype, 'bodyUsed')!,
-  get(this: LazyRequest) {
-    return LazyRequest.used(this) ?? bodyUsedOf.call(realRequest(this));
+  get(this: BufferedRequest) {
+    return BufferedRequest.used(this) ?? bodyUsedOf.call(BufferedRequest.real(this));
   },
 });
-Object.setPrototypeOf(LazyRequest.prototype, Request.prototype);
+
+/** Answers one request through the app and writes the response (destroying the socket on failure). */
+function respond(app: App, request: Request, conn: { remoteAddress: string }, req: IncomingMessage, res: ServerResponse): void {
+  app.fetch(request, conn).then(
+    (response) => {
+      try {
+        writeFetchResponse(response, res, req)?.catch(() => res.destroy());
+      } catch {
+        res.destroy();
+      }
+    },
+    () => res.destroy(),
+  );
+}
 
 /** Bodies up to this size with a Content-Length are read whole before the app sees them. */
 const BUFFERED_BODY_BYTES = 64 * 1024;
@@ -142,7 +167,7 @@ function isSmallBody(req: IncomingMessage, origin: string): boolean {
   const declared = req.headers['content-length'];
   if (declared === undefined || !/^[0-9]{1,5}$/.test(declared)) return false;
   const size = Number(declared);
-  return size > 0 && size <= BUFFERED_BODY_BYTES && req.url !== undefined && PLAIN_TARGET.test(req.url) && isPlainOrigin(origin);
+  return size > 0 && size <= BUFFERED_BODY_BYTES && req.url !== undefined && req.url.startsWith('/') && PLAIN_TARGET.test(req.url) && isPlainOrigin(origin);
 }
 
 /** Reads a small body whole, then hands over a Request-alike holding it (`onError` if the client goes away). */
@@ -157,7 +182,7 @@ function bufferRequest(req: IncomingMessage, origin: string, onRequest: (request
   });
   req.once('end', () => {
     const bytes = rest !== null ? Buffer.concat(rest) : first ?? Buffer.alloc(0);
-    onRequest(new LazyRequest(origin + req.url!, req.method!, headers, bytes) as unknown as Request);
+    onRequest(new BufferedRequest(origin + req.url!, req.method!, headers, bytes) as unknown as Request);
   });
   req.once('error', onError);
 }
@@ -243,20 +268,8 @@ export async function serveNode(app: App, options: NodeServeOptions) {
   const origin = `${scheme}://${options.host.includes(':') ? `[${options.host}]` : options.host}`;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const conn = { remoteAddress: req.socket.remoteAddress ?? '' };
-    const dispatch = (request: Request) => {
-      app.fetch(request, conn).then(
-        (response) => {
-          try {
-            writeFetchResponse(response, res, req)?.catch(() => res.destroy());
-          } catch {
-            res.destroy();
-          }
-        },
-        () => res.destroy(),
-      );
-    };
-    if (req.url?.startsWith('/') && isSmallBody(req, origin)) {
-      bufferRequest(req, origin, dispatch, () => res.destroy());
+    if (isSmallBody(req, origin)) {
+      bufferRequest(req, origin, (request) => respond(app, request, conn, req, res), () => res.destroy());
       return;
     }
     let request: Request;
@@ -266,7 +279,7 @@ export async function serveNode(app: App, options: NodeServeOptions) {
       res.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end('{"error":"bad request target","code":"BAD_REQUEST"}');
       return;
     }
-    dispatch(request);
+    respond(app, request, conn, req, res);
   };
   const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);
   server.requestTimeout = 30_000;
