@@ -52,12 +52,19 @@ export async function readJson(
  * Reads and discards what a handler left of the request body (up to the
  * body limit, then cancels), so that answering early, e.g. a 404 before the
  * body was parsed, never leaves unread bytes on a kept-alive connection:
- * some hosts reset such a connection instead of reusing it.
+ * some hosts reset such a connection instead of reusing it. Returns undefined
+ * when there is nothing to drain.
  */
-export async function drainUnreadBody(request: Request): Promise<void> {
-  if (request.method === 'GET' || request.method === 'HEAD') return;
-  if (request.bodyUsed || request.body === null) return;
-  const reader = request.body.getReader();
+export function drainUnreadBody(request: Request): Promise<void> | undefined {
+  // Synchronous when there is nothing to drain: an awaited promise per GET costs
+  // a measurable share of a health answer.
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if (request.bodyUsed || request.body === null) return undefined;
+  return discard(request.body);
+}
+
+async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
   let size = 0;
   try {
     for (;;) {
