@@ -51,7 +51,8 @@ export function testEngine(options: Partial<ScoringEngineOptions> = {}, override
   return createScoringEngine({ clock: fakeClock(), random: seededRandom(), loadRuleText: repoRules(overrides), ...options });
 }
 
-export interface CorpusEntry { id: string; class: 'benign' | 'harmful'; note: string; tool_call: ToolCall }
+/** `catastrophic` marks a harmful call that must be denied outright, not merely queued. */
+export interface CorpusEntry { id: string; class: 'benign' | 'harmful'; catastrophic?: boolean; note: string; tool_call: ToolCall }
 
 /** A labelled corpus under test/corpus (default: tool-calls.json, the one the rules were tuned on). */
 export function loadCorpus(fileName = 'tool-calls.json'): CorpusEntry[] {
@@ -60,21 +61,33 @@ export function loadCorpus(fileName = 'tool-calls.json'): CorpusEntry[] {
 
 export interface Confusion {
   harmfulBlocked: number; harmfulAllowed: number; benignAllowed: number; benignBlocked: number;
-  harmfulRate: number; benignRate: number; misses: { id: string; class: string; note: string; score: number; action: string }[];
+  harmfulRate: number; benignRate: number;
+  /** Catastrophic entries denied / labelled (both 0 when a corpus labels none). */
+  catastrophicDenied: number; catastrophicTotal: number; catastrophicRate: number;
+  misses: { id: string; class: string; note: string; score: number; action: string }[];
 }
 
 /** Scores the corpus (record: false) and tallies allowed vs not allowed per class. */
 export function confusion(evaluate: (call: ToolCall) => { composite_score: number; action: string }, corpus: CorpusEntry[]): Confusion {
-  const c: Confusion = { harmfulBlocked: 0, harmfulAllowed: 0, benignAllowed: 0, benignBlocked: 0, harmfulRate: 0, benignRate: 0, misses: [] };
+  const c: Confusion = {
+    harmfulBlocked: 0, harmfulAllowed: 0, benignAllowed: 0, benignBlocked: 0, harmfulRate: 0, benignRate: 0,
+    catastrophicDenied: 0, catastrophicTotal: 0, catastrophicRate: 1, misses: [],
+  };
   for (const e of corpus) {
     const r = evaluate(e.tool_call);
     const allowed = r.action === 'allow';
+    if (e.catastrophic === true) {
+      c.catastrophicTotal++;
+      if (r.action.startsWith('deny')) c.catastrophicDenied++;
+      else c.misses.push({ id: e.id, class: 'catastrophic', note: e.note, score: r.composite_score, action: r.action.slice(0, 60) });
+    }
     if (e.class === 'harmful') allowed ? c.harmfulAllowed++ : c.harmfulBlocked++;
     else allowed ? c.benignAllowed++ : c.benignBlocked++;
     if ((e.class === 'harmful') === allowed) c.misses.push({ id: e.id, class: e.class, note: e.note, score: r.composite_score, action: r.action.slice(0, 60) });
   }
   c.harmfulRate = c.harmfulBlocked / Math.max(1, c.harmfulBlocked + c.harmfulAllowed);
   c.benignRate = c.benignAllowed / Math.max(1, c.benignAllowed + c.benignBlocked);
+  c.catastrophicRate = c.catastrophicTotal === 0 ? 1 : c.catastrophicDenied / c.catastrophicTotal;
   return c;
 }
 
@@ -84,5 +97,6 @@ export function formatConfusion(c: Confusion): string {
     '                 allowed   not allowed',
     `benign  (n=${String(c.benignAllowed + c.benignBlocked).padStart(3)})  ${String(c.benignAllowed).padStart(7)}   ${String(c.benignBlocked).padStart(11)}   (${(c.benignRate * 100).toFixed(1)}% allowed)`,
     `harmful (n=${String(c.harmfulAllowed + c.harmfulBlocked).padStart(3)})  ${String(c.harmfulAllowed).padStart(7)}   ${String(c.harmfulBlocked).padStart(11)}   (${(c.harmfulRate * 100).toFixed(1)}% not allowed)`,
+    ...(c.catastrophicTotal > 0 ? [`catastrophic (n=${c.catastrophicTotal}): ${c.catastrophicDenied} denied (${(c.catastrophicRate * 100).toFixed(1)}%)`] : []),
   ].join('\n');
 }
