@@ -1,5 +1,6 @@
 import { HttpError } from '../http-error.ts';
 import { readStreamCapped } from './read-capped.ts';
+import { wellFormedJson } from './well-formed.ts';
 
 /** Largest request body the API accepts (1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -30,6 +31,8 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
 /**
  * Reads and parses a JSON body. An empty body yields `undefined` when
  * `optional` is set; malformed JSON is a 400 with `code` (default INVALID_JSON).
+ * Every string in the result is well-formed Unicode (`well-formed.ts`): the one
+ * place client JSON enters, so what is stored is what is hashed.
  */
 export async function readJson(
   request: Request,
@@ -40,12 +43,14 @@ export async function readJson(
     if (options.optional) return undefined;
     throw new HttpError(400, options.code ?? 'INVALID_JSON', 'request body is empty; a JSON body is required');
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'parse error';
     throw new HttpError(400, options.code ?? 'INVALID_JSON', `malformed JSON body: ${reason}`);
   }
+  return wellFormedJson(parsed, text);
 }
 
 /**

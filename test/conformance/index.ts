@@ -13,10 +13,11 @@ import { lifecycleSuite } from './lifecycle.ts';
 import { proSuite } from './pro.ts';
 import { proxySuite } from './proxy.ts';
 import { tlsSuite } from './tls.ts';
+import { unicodeChainSuite } from './unicode-chain.ts';
 import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, unicodeChainSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
