@@ -1,3 +1,5 @@
+import { DEFAULT_HOOKS_CONFIG, type HooksConfig } from './hooks-config.ts';
+
 /** The effective configuration: defaults, then team-config.toml, then config.toml. */
 export interface Config {
   server: {
@@ -16,6 +18,8 @@ export interface Config {
   };
   supervisor: { max_concurrent_sessions: number };
   audit: { cold_after_days: number };
+  /** `[hooks]`: how the agent hooks and the MCP proxy answer (core/config/hooks-config.ts). */
+  hooks: HooksConfig;
   /** Per-filter settings keyed by filter id, e.g. `[filters.dlp] enabled = false`. */
   filters: Record<string, { enabled?: boolean }>;
   /** The whole merged document, for sections owned by other modules. */
@@ -36,6 +40,7 @@ export const DEFAULT_CONFIG = {
   proxy: { auto_allow_threshold: 3.0, auto_deny_threshold: 8.0, review_timeout_seconds: 300 },
   supervisor: { max_concurrent_sessions: 64 },
   audit: { cold_after_days: 30 },
+  hooks: DEFAULT_HOOKS_CONFIG,
   filters: {},
 } as const;
 

@@ -3,13 +3,10 @@ import type { FileStore } from '../deps.ts';
 import { deepMerge, isPlainObject } from './deep-merge.ts';
 import { DEFAULT_CONFIG, LOCAL_CONFIG_FILE, TEAM_CONFIG_FILE, type Config } from './config-types.ts';
 
-/** A config file that exists but cannot be used; the daemon refuses to start. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+import { ConfigError } from './config-error.ts';
+import { parseHooksConfig } from './hooks-config.ts';
+
+export { ConfigError };
 
 /** Reads and parses one TOML file of the config dir; null when absent. */
 export async function readTomlFile(files: FileStore, path: string): Promise<Record<string, unknown> | null> {
@@ -63,6 +60,7 @@ export function toConfig(raw: Record<string, unknown>): Config {
   const proxy = section(raw, 'proxy');
   const supervisor = section(raw, 'supervisor');
   const audit = section(raw, 'audit');
+  const hooks = section(raw, 'hooks');
   const filters: Config['filters'] = {};
   for (const [id, value] of Object.entries(section(raw, 'filters'))) {
     if (isPlainObject(value) && typeof value.enabled === 'boolean') filters[id] = { enabled: value.enabled };
@@ -91,6 +89,7 @@ export function toConfig(raw: Record<string, unknown>): Config {
     },
     supervisor: { max_concurrent_sessions: num(supervisor, 'max_concurrent_sessions', 'supervisor', 1, 10_000) },
     audit: { cold_after_days: num(audit, 'cold_after_days', 'audit', 1, 36_500) },
+    hooks: parseHooksConfig(hooks),
     filters,
     raw,
   };

@@ -9,7 +9,9 @@
  *   - file and directory calls: the same `path` (FileRename: `from` and `to`);
  *   - ShellExec / ProcessSpawn: the same `command` and `args` (any cwd, env);
  *   - HttpRequest: the same method and origin host (`scheme://host:port`), any path;
- *   - NetConnect: host and port; NetListen: port; DnsQuery: the name.
+ *   - NetConnect: host and port; NetListen: port; DnsQuery: the name;
+ *   - McpToolCall: the whole call (server, tool and every argument: an
+ *     MCP tool's target is whatever its arguments name).
  *   Host names are compared lower-cased.
  * A canary in the call still denies it (the scoring engine checks that first).
  */

@@ -8,6 +8,9 @@
  * - ShellExec/ProcessSpawn.cwd and env (string map of variables the call adds).
  * - HttpRequest.headers (string map) and body (text).
  * - NetListen.host (bind address), DnsQuery.record_type (`A`, `TXT`...).
+ * - McpToolCall {server, tool, arguments} (contracts.md): a tool of an MCP
+ *   server; `arguments` is any JSON object, every string in it is scanned
+ *   (core/scoring/mcp-fields.ts says which field kind each key becomes).
  * Unknown properties are refused: every field the agent sends must be one the
  * scorer reads, so nothing rides along unscanned.
  */
@@ -38,10 +41,15 @@ const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 export const NetConnect = variant('NetConnect', { host: Str, port: Port });
 export const NetListen = variant('NetListen', { port: Port, host: Type.Optional(Str) });
 export const DnsQuery = variant('DnsQuery', { name: Str, record_type: Type.Optional(Str) });
+export const McpToolCall = variant('McpToolCall', {
+  server: Type.String({ minLength: 1, maxLength: 256 }),
+  tool: Type.String({ minLength: 1, maxLength: 256 }),
+  arguments: Type.Record(Type.String(), Type.Unknown(), { description: 'The tool arguments: any JSON object' }),
+});
 
 const variants = {
   FileRead, FileWrite, FileAppend, FileDelete, FileRename, FileChmod, DirList, DirCreate,
-  ShellExec, ProcessSpawn, HttpRequest, NetConnect, NetListen, DnsQuery,
+  ShellExec, ProcessSpawn, HttpRequest, NetConnect, NetListen, DnsQuery, McpToolCall,
 } as const;
 
 /** Every tool call type, in the order the schema lists them. */

@@ -6,10 +6,11 @@
 import type { ToolCall } from '../schemas/tool-call.ts';
 import { regexWindow } from './bounded-text.ts';
 import { extractHosts, hasNetworkTool } from './hosts.ts';
+import { mcpOp, mcpStrings } from './mcp-fields.ts';
 
 export type Op =
   | 'read' | 'write' | 'append' | 'delete' | 'rename' | 'chmod' | 'list' | 'create'
-  | 'exec' | 'http' | 'connect' | 'listen' | 'dns';
+  | 'exec' | 'http' | 'connect' | 'listen' | 'dns' | 'mcp';
 
 /** Where a string came from. `outbound` fields can carry data off the machine. */
 export type Target = 'path' | 'command' | 'url' | 'headers' | 'body' | 'content' | 'env' | 'host' | 'dns' | 'mode';
@@ -40,7 +41,7 @@ export interface CallView {
   commandLine: string;
 }
 
-const OPS: Record<ToolCall['type'], Op> = {
+const OPS: Record<Exclude<ToolCall['type'], 'McpToolCall'>, Op> = {
   FileRead: 'read', FileWrite: 'write', FileAppend: 'append', FileDelete: 'delete', FileRename: 'rename',
   FileChmod: 'chmod', DirList: 'list', DirCreate: 'create', ShellExec: 'exec', ProcessSpawn: 'exec',
   HttpRequest: 'http', NetConnect: 'connect', NetListen: 'listen', DnsQuery: 'dns',
@@ -66,6 +67,7 @@ export function viewOf(call: ToolCall): CallView {
   let hosts: string[] = [];
   let egress = false;
   let commandLine = '';
+  let op: Op = call.type === 'McpToolCall' ? mcpOp(call.tool) : OPS[call.type];
   switch (call.type) {
     case 'FileRead': case 'FileDelete': case 'DirList': case 'DirCreate':
       fields.push(field('path', 'path', call.path));
@@ -111,6 +113,20 @@ export function viewOf(call: ToolCall): CallView {
       hosts = [call.name.toLowerCase().replace(/\.$/, '').slice(0, 255)];
       egress = true;
       break;
+    case 'McpToolCall': {
+      // The server's name and the tool's are data the agent chose too.
+      fields.push(field('body', 'server', call.server), field('body', 'tool', call.tool));
+      for (const s of mcpStrings(call.arguments).strings) fields.push(field(s.target, s.name, s.value));
+      const commands = fields.filter((f) => f.target === 'command');
+      commandLine = commands.map((f) => f.norm).join(' ').slice(0, 8192);
+      const hostText = fields.filter((f) => f.target === 'url' || f.target === 'host' || f.target === 'command').map((f) => f.norm).join(' ');
+      hosts = extractHosts(hostText.slice(0, 8192));
+      if (op === 'mcp' && commands.length > 0) op = 'exec';
+      // An MCP server is another program: a call that runs, sends or does
+      // something unnamed may carry data off the machine.
+      egress = hosts.length > 0 || op === 'http' || op === 'mcp' || (op === 'exec' && hasNetworkTool(commandLine));
+      break;
+    }
   }
-  return { call, op: OPS[call.type], fields, hosts, egress, commandLine };
+  return { call, op, fields, hosts, egress, commandLine };
 }

@@ -8,7 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 const Score = Type.Number({ minimum: -10, maximum: 10 });
 
 export const TARGET_NAMES = ['path', 'command', 'url', 'headers', 'body', 'content', 'env', 'host', 'dns', 'mode', 'outbound', 'all'] as const;
-export const OP_NAMES = ['read', 'write', 'append', 'delete', 'rename', 'chmod', 'list', 'create', 'exec', 'http', 'connect', 'listen', 'dns'] as const;
+export const OP_NAMES = ['read', 'write', 'append', 'delete', 'rename', 'chmod', 'list', 'create', 'exec', 'http', 'connect', 'listen', 'dns', 'mcp'] as const;
 
 /** One `[[rules]]` entry of a pattern-based filter. */
 export const PatternRule = Type.Object({

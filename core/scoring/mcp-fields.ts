@@ -1,0 +1,88 @@
+/**
+ * How an MCP tool call (`McpToolCall {server, tool, arguments}`) is scanned:
+ * every string in `arguments` becomes a field like any other call's, so the
+ * same rules apply to `read_file {path: "~/.ssh/id_rsa"}` through an MCP
+ * server as to a FileRead.
+ *
+ * - The operation comes from the verb in the tool name (`read_file` reads,
+ *   `write_file` writes, `fetch` is HTTP...); a tool whose name says nothing
+ *   known is op `mcp`.
+ * - A string's field kind comes from its key: path-like keys are `path`,
+ *   URL-like keys `url`, command-like keys `command`, header maps `headers`;
+ *   everything else is `body`, an outbound field (the server is another
+ *   program: canary, DLP and secret rules read what it is handed).
+ * - The walk is bounded: 32 levels, 2,000 strings; what lies beyond is not
+ *   scanned, and the call is then flagged by `truncated`.
+ */
+import type { Op, Target } from './call-view.ts';
+
+const MAX_DEPTH = 32;
+const MAX_STRINGS = 2000;
+
+/** Verbs in the order they are tried: what runs or sends comes before what reads. */
+const VERBS: ReadonlyArray<[Op, RegExp]> = [
+  ['exec', /(?:^|_)(?:exec|execute|run|shell|bash|command|terminal|eval|spawn)(?:$|_)/],
+  ['http', /(?:^|_)(?:fetch|http|request|browse|navigate|curl|post|send|upload|webhook)(?:$|_)/],
+  ['delete', /(?:^|_)(?:delete|remove|rm|unlink|drop)(?:$|_)/],
+  ['rename', /(?:^|_)(?:move|rename|mv)(?:$|_)/],
+  ['append', /(?:^|_)append(?:$|_)/],
+  ['write', /(?:^|_)(?:write|edit|create|update|save|put|patch|replace|insert|set)(?:$|_)/],
+  ['read', /(?:^|_)(?:read|get|view|cat|open|head|tail|download)(?:$|_)/],
+  ['list', /(?:^|_)(?:list|ls|tree|search|find|glob|grep)(?:$|_)/],
+];
+
+/** `readFile`, `read-file` and `read.file` all become `read_file`. */
+const snakeCase = (name: string): string =>
+  name.slice(0, 128).replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+
+/** The operation an MCP tool name names; `mcp` when no known verb is in it. */
+export function mcpOp(tool: string): Op {
+  const name = snakeCase(tool);
+  for (const [op, verb] of VERBS) if (verb.test(name)) return op;
+  return 'mcp';
+}
+
+const PATH_KEYS = /^(?:path|paths|file|files|file_?path|file_?name|filename|absolute_path|notebook_path|dir|dirs|directory|directories|folder|src|source|dest|destination|target|root|cwd|working_directory|from|to|old_path|new_path)$/;
+const URL_KEYS = /^(?:url|urls|uri|href|link|endpoint|website|base_url)$/;
+const COMMAND_KEYS = /^(?:command|commands|cmd|script|shell|command_line)$/;
+const HOST_KEYS = /^(?:host|hostname|domain)$/;
+
+function targetOf(key: string): Target {
+  const k = snakeCase(key);
+  if (PATH_KEYS.test(k)) return 'path';
+  if (URL_KEYS.test(k)) return 'url';
+  if (COMMAND_KEYS.test(k)) return 'command';
+  if (HOST_KEYS.test(k)) return 'host';
+  if (k === 'headers') return 'headers';
+  return 'body';
+}
+
+export interface McpString {
+  target: Target;
+  /** Where it sits, e.g. `arguments.path`, `arguments.edits.0.newText`. */
+  name: string;
+  value: string;
+}
+
+/**
+ * Every string of `args` (and numbers and booleans as text) with its field
+ * kind, depth-first; the key that decides a kind is the nearest named one.
+ */
+export function mcpStrings(args: Record<string, unknown>): { strings: McpString[]; truncated: boolean } {
+  const strings: McpString[] = [];
+  let truncated = false;
+  const walk = (value: unknown, name: string, target: Target, depth: number): void => {
+    if (strings.length >= MAX_STRINGS || depth > MAX_DEPTH) { truncated = true; return; }
+    if (typeof value === 'string') strings.push({ target, name, value });
+    else if (typeof value === 'number' || typeof value === 'boolean') strings.push({ target, name, value: String(value) });
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${name}.${i}`, target, depth + 1));
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        if (target === 'headers' && typeof v === 'string') strings.push({ target, name: `${name}.${k}`, value: `${k}: ${v}` });
+        else walk(v, `${name}.${k}`, target === 'headers' ? target : targetOf(k), depth + 1);
+      }
+    }
+  };
+  for (const [k, v] of Object.entries(args)) walk(v, `arguments.${k}`, targetOf(k), 1);
+  return { strings, truncated };
+}
