@@ -17,6 +17,7 @@ export default defineConfig({
       },
       { test: { name: 'node', include: ['test/hosts/node*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'deno', include: ['test/hosts/deno*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'cli', include: ['test/cli/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'workers', include: ['test/hosts/workers*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
     ],
   },

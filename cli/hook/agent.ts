@@ -1,0 +1,39 @@
+/**
+ * One agent's hook protocol: how its pre-tool payload reads and how a
+ * decision is written back in the form that agent documents.
+ */
+import type { HookEvent } from './hook-event.ts';
+
+/**
+ * What svc tells the agent:
+ * - `allow`: run it, without the agent's own prompt;
+ * - `defer`: svc does not object; the agent's own permission rules decide;
+ * - `ask`: let the user decide in the agent's own prompt;
+ * - `deny`: refuse it, with a reason the agent reads.
+ */
+export type Verdict = { kind: 'allow' | 'defer' | 'ask' | 'deny'; reason: string };
+
+/** What the hook process writes and how it exits. */
+export interface HookOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface AgentAdapter {
+  name: string;
+  /** The agent's hook documentation (also in each fixture's header). */
+  docs: string;
+  /** Whether the agent honours an `ask` (else a queued call waits for the review). */
+  supportsAsk: boolean;
+  /** Reads the payload; throws HookInputError when it is not the documented shape. */
+  parse(payload: unknown, env: NodeJS.ProcessEnv): HookEvent;
+  /** The agent's answer for a verdict on an event (`event` is null when the payload could not be read). */
+  render(verdict: Verdict, event: string | null): HookOutput;
+}
+
+export const output = (stdout: unknown, exitCode = 0, stderr = ''): HookOutput => ({
+  stdout: stdout === null ? '' : `${JSON.stringify(stdout)}\n`,
+  stderr: stderr === '' ? '' : `${stderr}\n`,
+  exitCode,
+});

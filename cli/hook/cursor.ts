@@ -1,0 +1,74 @@
+/**
+ * Cursor: `beforeShellExecution`, `beforeReadFile`, `beforeMCPExecution` and
+ * `sessionEnd` hooks in `hooks.json` (`{version: 1, hooks: {...}}`).
+ * Docs: https://cursor.com/docs/agent/hooks
+ *
+ * Input: {hook_event_name, conversation_id, generation_id, workspace_roots,
+ * ...}; beforeShellExecution adds {command, cwd}, beforeReadFile {file_path,
+ * content}, beforeMCPExecution {tool_name, tool_input (an object or its JSON
+ * text), url | command (the server)}. Output: {permission: "allow" | "deny" |
+ * "ask", user_message, agent_message}; `{}` leaves Cursor's own flow in charge.
+ */
+import { basename } from 'node:path';
+import { output, type AgentAdapter } from './agent.ts';
+import { readPayload, HookInputError, optionalString, requireString, type HookEvent, type Json } from './hook-event.ts';
+import { absolute, fileRead, mcpCall, shellExec } from './tool-calls.ts';
+
+/** The MCP server a beforeMCPExecution payload names: its URL's host, else its command's program. */
+function serverOf(o: Json): string {
+  const url = optionalString(o, 'url');
+  if (url) {
+    try {
+      return new URL(url).host;
+    } catch {
+      return url.slice(0, 256);
+    }
+  }
+  const command = optionalString(o, 'command');
+  return command ? basename(command.trim().split(/\s+/)[0]!) : 'cursor-mcp';
+}
+
+function toolInput(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? {};
+  try {
+    return JSON.parse(value);
+  } catch {
+    return { input: value };
+  }
+}
+
+export const cursor: AgentAdapter = {
+  name: 'cursor',
+  docs: 'https://cursor.com/docs/agent/hooks',
+  supportsAsk: true,
+  parse(payload, env): HookEvent {
+    const { o, event, sessionId } = readPayload(payload, env, ['conversation_id', 'session_id']);
+    const roots = Array.isArray(o.workspace_roots) ? o.workspace_roots.filter((r): r is string => typeof r === 'string') : [];
+    const cwd = optionalString(o, 'cwd') ?? roots[0];
+    switch (event) {
+      case 'beforeShellExecution':
+        return { kind: 'tool', event, sessionId, cwd, tool: 'shell', calls: [shellExec(requireString(o, 'command'), cwd)] };
+      case 'beforeReadFile':
+        return { kind: 'tool', event, sessionId, cwd, tool: 'read', calls: [fileRead(absolute(requireString(o, 'file_path'), cwd))] };
+      case 'beforeMCPExecution': {
+        const tool = requireString(o, 'tool_name');
+        const server = serverOf(o);
+        return { kind: 'tool', event, sessionId, cwd, tool: `${server}/${tool}`, calls: [mcpCall(server, tool, toolInput(o.tool_input))] };
+      }
+      case 'sessionEnd':
+        return { kind: 'session-end', event, sessionId };
+      default:
+        if (!event) throw new HookInputError('hook_event_name must be a non-empty string');
+        return { kind: 'other', event };
+    }
+  },
+  render(verdict, event) {
+    if (event === 'sessionEnd') return output({});
+    if (verdict.kind === 'defer') return output({});
+    if (verdict.kind === 'allow') return output({ permission: 'allow' });
+    // beforeReadFile documents `permission` alone; the messages are kept out of it.
+    if (event === 'beforeReadFile') return output({ permission: verdict.kind });
+    const user = verdict.kind === 'deny' ? `svc blocked this: ${verdict.reason}` : `svc asks you to review this: ${verdict.reason}`;
+    return output({ permission: verdict.kind, user_message: user, agent_message: verdict.reason });
+  },
+};
