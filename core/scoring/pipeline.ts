@@ -49,6 +49,12 @@ function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, F
   return outcome;
 }
 
+/** A matched canary fixes the composite at its own score (9.5 shipped): an override, not a summand. */
+function canaryOverride(prior: ReadonlyMap<string, FilterOutcome>): number | null {
+  const o = prior.get('canary');
+  return o?.matched ? clampScore(o.score) : null;
+}
+
 const toResult = (f: PipelineFilter, o: FilterOutcome): FilterResult => ({
   filter_name: f.def.name, matched: o.matched, score: round2(o.score), severity: severityOf(o.score), message: o.message,
 });
@@ -90,11 +96,12 @@ export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sen
       sum += o.score;
       if (o.matched) note(o.score, o.message);
     }
-    if (clampScore(sum) > input.deny) { stopped = true; break; }
+    if ((canaryOverride(prior) ?? clampScore(sum)) > input.deny) { stopped = true; break; }
   }
   const filtersEvaluated = results.length;
-  let score = clampScore(sum);
-  if (!stopped && input.meta) {
+  const fixed = canaryOverride(prior);
+  let score = fixed ?? clampScore(sum);
+  if (!stopped && fixed === null && input.meta) {
     for (const e of input.meta.apply(prior, score)) {
       results.push({ filter_name: `meta:${e.id}`, matched: true, score: round2(e.delta), severity: severityOf(e.delta), message: e.message });
       score = clampScore(score + e.delta);

@@ -9,6 +9,7 @@ import { badInputSuite } from './bad-input.ts';
 import { digestSuite } from './digest.ts';
 import { guardsSuite } from './guards.ts';
 import { healthSuite } from './health.ts';
+import { integritySuite } from './integrity.ts';
 import { lifecycleSuite } from './lifecycle.ts';
 import { proSuite } from './pro.ts';
 import { proxySuite } from './proxy.ts';
@@ -18,6 +19,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, unicodeChainSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, unicodeChainSuite, integritySuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
