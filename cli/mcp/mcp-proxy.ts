@@ -1,0 +1,87 @@
+/**
+ * `svc mcp`: an MCP stdio proxy. Every JSON-RPC message is relayed both ways
+ * as it came (framing and message types from @modelcontextprotocol/sdk),
+ * except a `tools/call` request, which is first judged: allowed calls go on
+ * to the server; a refused one is answered to the client with a tool result
+ * `{isError: true, content: [{type: "text", text: <reason>}]}` and the server
+ * never sees it. A client's `notifications/cancelled` for a call still being
+ * judged drops that call.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Verdict } from '../hook/agent.ts';
+
+export interface ToolCallParams {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface McpProxyOptions {
+  /** Faces the MCP client (the agent): usually stdin/stdout. */
+  client: Transport;
+  /** Faces the MCP server: usually the spawned server process. */
+  server: Transport;
+  /** Judges one tool call (never throws: failures are verdicts). */
+  judge(call: ToolCallParams): Promise<Verdict>;
+  /** A line for the proxy's own log (stderr). */
+  log(line: string): void;
+}
+
+type Id = string | number;
+
+const isToolCall = (m: JSONRPCMessage): m is JSONRPCMessage & { id: Id; method: 'tools/call'; params?: Record<string, unknown> } =>
+  'method' in m && m.method === 'tools/call' && 'id' in m;
+
+function paramsOf(params: Record<string, unknown> | undefined): ToolCallParams | null {
+  if (!params || typeof params.name !== 'string' || params.name === '') return null;
+  const args = params.arguments;
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) return null;
+  return { name: params.name, arguments: (args as Record<string, unknown> | undefined) ?? {} };
+}
+
+/** Connects the two sides and starts relaying; resolves once both transports are started. */
+export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promise<void> }> {
+  const judging = new Map<Id, { cancelled: boolean }>();
+  let closing = false;
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((done) => (resolveClosed = done));
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    void Promise.allSettled([o.client.close(), o.server.close()]).then(() => resolveClosed());
+  };
+  const send = (to: Transport, message: JSONRPCMessage) =>
+    to.send(message).catch((error: Error) => o.log(`could not relay a message: ${error.message}`));
+
+  async function onToolCall(message: JSONRPCMessage & { id: Id; params?: Record<string, unknown> }): Promise<void> {
+    const params = paramsOf(message.params);
+    // A malformed call is the server's to refuse, as it would without svc.
+    if (!params) return send(o.server, message);
+    const state = { cancelled: false };
+    judging.set(message.id, state);
+    const verdict = await o.judge(params);
+    judging.delete(message.id);
+    if (state.cancelled || closing) return;
+    if (verdict.kind !== 'deny') return send(o.server, message);
+    o.log(`refused ${params.name}: ${verdict.reason}`);
+    return send(o.client, { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: verdict.reason }], isError: true } });
+  }
+
+  o.client.onmessage = (message) => {
+    if (isToolCall(message)) return void onToolCall(message);
+    if ('method' in message && message.method === 'notifications/cancelled') {
+      const id = (message.params as { requestId?: Id } | undefined)?.requestId;
+      const state = id === undefined ? undefined : judging.get(id);
+      if (state) return void (state.cancelled = true);
+    }
+    void send(o.server, message);
+  };
+  o.server.onmessage = (message) => void send(o.client, message);
+  o.client.onclose = close;
+  o.server.onclose = close;
+  o.client.onerror = (error) => o.log(`client: ${error.message}`);
+  o.server.onerror = (error) => o.log(`server: ${error.message}`);
+  await o.server.start();
+  await o.client.start();
+  return { closed };
+}
