@@ -1,9 +1,11 @@
 import { loadConfig } from './config/load-config.ts';
 import type { ConnInfo, Deps } from './deps.ts';
 import { buildRouter } from './build-router.ts';
+import { wireAnalytics } from './analytics/wire-analytics.ts';
 import { installAudit } from './audit/install-audit.ts';
+import { createDecisions } from './decisions/decide.ts';
 import { createDigestService } from './digest/digest-service.ts';
-import { installDigest } from './digest/install-digest.ts';
+import { createLearnedRules } from './digest/learned-rules.ts';
 import { cors, isPreflight } from './guards/cors.ts';
 import { createRateLimiter } from './guards/rate-limit.ts';
 import { requireApiKey } from './guards/require-api-key.ts';
@@ -14,6 +16,7 @@ import { drainUnreadBody } from './http/read-body.ts';
 import { createLicenceService } from './licence/licence-service.ts';
 import { loadLicence } from './licence/load-licence.ts';
 import { createNotifier } from './notifications/notifier.ts';
+import { createOnboardingState } from './onboarding/onboarding-state.ts';
 import { createEngineForConfig } from './scoring/install-scoring.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { checkUpgrade } from './realtime/upgrade.ts';
@@ -22,7 +25,7 @@ import { allRoutes } from './routes/index.ts';
 import { uuidFrom } from './security/hex.ts';
 import { initTokens } from './security/tokens.ts';
 import { StorageReadOnlyError } from '../storage/types.ts';
-import { VERSION, type Services } from './services.ts';
+import { VERSION, type BaseServices, type Services } from './services.ts';
 
 /** The daemon as a host sees it. */
 export interface App {
@@ -68,15 +71,18 @@ export async function createApp(deps: Deps): Promise<App> {
   const tokens = await initTokens(deps, config.server.dashboard_auth);
   const { rate_limit } = config.server;
   const hub = new RealtimeHub(() => deps.clock.now());
+  const learnedRules = createLearnedRules(deps.storage);
+  const engine = await createEngineForConfig(deps, config, learnedRules.allows);
   const digest = createDigestService({
     ...deps,
     hub,
     reviewTimeoutMs: config.proxy.review_timeout_seconds * 1000,
+    rules: learnedRules,
+    releaseContainment: engine.releaseContainment,
   });
-  const engine = await createEngineForConfig(deps, config, (call) => digest.isAllowedByLearnedRule(call));
-  digest.attachScoring(engine);
   const licence = createLicenceService(await loadLicence(deps.files, deps.env), deps.clock);
-  const services: Services = {
+  const notifications = createNotifier({ deps, raw: config.raw, licence, issueNonce: (id) => digest.issueNonce(id) });
+  const partial: BaseServices = {
     deps,
     config,
     tokens,
@@ -90,23 +96,30 @@ export async function createApp(deps: Deps): Promise<App> {
       ipc: 10_000,
     }),
     licence,
-    notifications: createNotifier({ deps, raw: config.raw, licence, issueNonce: (id) => digest.issueNonce(id) }),
+    notifications,
     hub,
     digest,
+    learnedRules,
     health: new Map(),
     healthFlags: [],
     engine,
     filterCatalog: () => engine.filters(),
-    decisionHooks: [],
     closers: [],
   };
-  services.health.set('proxy', () =>
+  partial.health.set('proxy', () =>
     engine.degradedReason === null ? { status: 'ok' } : { status: 'degraded', message: engine.degradedReason },
   );
-  installDigest(services);
-  services.audit = await installAudit(services);
-  digest.onQueued((item) => services.notifications.notifyQueued(item));
-  services.closers.push(() => services.notifications.close());
+  partial.health.set('digest', () => digest.health());
+  partial.closers.push(() => digest.close());
+  digest.start();
+  const audit = await installAudit(partial);
+  partial.closers.push(() => notifications.close());
+  const analytics = wireAnalytics(partial, audit);
+  const onboarding = createOnboardingState(deps.storage, deps.clock, deps.log);
+  const decisions = createDecisions({
+    storage: deps.storage, engine, audit, digest, onboarding, analytics, hub, notifier: notifications, log: deps.log,
+  });
+  const services: Services = { ...partial, audit, analytics, onboarding, decisions };
   const routes = allRoutes(services);
   const { router, unmatched } = buildRouter(routes, services);
   const localhostOnly = requireLocalhost(config.server.localhost_only);

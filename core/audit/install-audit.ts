@@ -4,7 +4,7 @@
  * subsystem and the `audit_quarantined` / `audit_read_only` flags, and
  * rotates cold records shortly after start and then hourly.
  */
-import type { Services } from '../services.ts';
+import type { BaseServices } from '../services.ts';
 import type { AuditLog } from './audit-log.ts';
 import { createAuditLog } from './audit-log.ts';
 import { createDefaultRedact } from './default-redact.ts';
@@ -20,7 +20,7 @@ const FIRST_ROTATION_MS = 60 * 1000;
  * with the secret-scan filter's own credential formats, then the fallback
  * redactor, with canary detection from `services.engine`.
  */
-export async function installAudit(services: Services, options: { redact?: Redact } = {}): Promise<AuditLog> {
+export async function installAudit(services: BaseServices, options: { redact?: Redact } = {}): Promise<AuditLog> {
   const { deps, config } = services;
   const scoringSecrets = await createSecretRedactor(configDirRuleLoader(deps.files));
   const fallback = createDefaultRedact({ containsCanary: (text) => services.engine.canaries.scan([text], true).length > 0 });

@@ -14,7 +14,8 @@
  *   The supervised tool must stop.
  */
 import type { RealtimeHub } from '../realtime/hub.ts';
-import { outcomeOf, toItem, type ItemRow } from './digest-store.ts';
+import type { DigestItem } from '../schemas/digest.ts';
+import { outcomeOf, type ItemRow } from './digest-store.ts';
 
 export interface ReviewEventData {
   digest_id: string;
@@ -49,8 +50,8 @@ export function reviewEventData(row: ItemRow): ReviewEventData {
 /** Emits the digest's events through the hub (never waits, never throws on a slow peer). */
 export function createDigestEvents(hub: RealtimeHub) {
   return {
-    queued(row: ItemRow): void {
-      hub.broadcast('digest_queued', toItem(row));
+    queued(item: DigestItem): void {
+      hub.broadcast('digest_queued', item);
     },
     changed(row: ItemRow): void {
       const data = reviewEventData(row);

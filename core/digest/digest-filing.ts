@@ -1,29 +1,48 @@
-import type { DecisionEvent } from '../services.ts';
+import type { SelfResolved, Supervised } from '../schemas/evaluate.ts';
+import type { ToolCall } from '../schemas/tool-call.ts';
+import type { FilterResult, Priority, Severity } from '../scoring/types.ts';
 import { callKeys } from './call-fingerprint.ts';
 import type { ItemRow } from './digest-store.ts';
 
-/**
- * The stored row for a queue decision. `plugin_id` is
- * `supervisor:<tool_name>` for a supervised call, else what the caller sent.
- * An event with `selfResolved` set (the session resolved its own queue
- * decision) files an `informational_only` item, still `pending`.
- */
-export function rowForDecision(event: DecisionEvent, id: string, nowMs: number): ItemRow {
-  const keys = callKeys(event.toolCall);
-  const selfResolved = event.selfResolved ?? null;
+/** What the digest stores about one queue decision (built by core/decisions). */
+export interface DigestFiling {
+  toolCall: ToolCall;
+  priority: Priority | null;
+  severity: Severity;
+  compositeScore: number;
+  decisionReason: string;
+  filterResults: readonly FilterResult[];
+  /** The decision's audit record. */
+  auditId: string;
+  /** '' for a call outside any session. */
+  sessionId: string;
+  /** Already resolved (core/decisions/plugin-id.ts); '' when none. */
+  pluginId: string;
+  source: string;
+  taskContext: unknown;
+  argumentsSummary: string;
+  supervised: Supervised | null;
+  /** Set when the session resolved its own queue decision: the item is `informational_only`, still `pending`. */
+  selfResolved: SelfResolved | null;
+}
+
+/** The stored row for a queue decision. */
+export function rowForDecision(filing: DigestFiling, id: string, nowMs: number): ItemRow {
+  const keys = callKeys(filing.toolCall);
+  const selfResolved = filing.selfResolved;
   return {
     id,
     created_at: new Date(nowMs).toISOString(),
     created_ms: nowMs,
-    session_id: event.sessionId,
-    tool_call_type: event.toolCall.type,
-    arguments_summary: event.argumentsSummary,
-    decision_reason: event.decisionReason,
-    composite_score: event.compositeScore,
-    severity: event.severity,
-    filter_breakdown: JSON.stringify(event.filterResults),
-    task_context: event.taskContext === undefined || event.taskContext === null ? null : JSON.stringify(event.taskContext),
-    plugin_id: event.supervised ? `supervisor:${event.supervised.tool}` : event.pluginId,
+    session_id: filing.sessionId,
+    tool_call_type: filing.toolCall.type,
+    arguments_summary: filing.argumentsSummary,
+    decision_reason: filing.decisionReason,
+    composite_score: filing.compositeScore,
+    severity: filing.severity,
+    filter_breakdown: JSON.stringify(filing.filterResults),
+    task_context: filing.taskContext === undefined || filing.taskContext === null ? null : JSON.stringify(filing.taskContext),
+    plugin_id: filing.pluginId,
     status: 'pending',
     reviewed_at: null,
     review_action: null,
@@ -32,10 +51,10 @@ export function rowForDecision(event: DecisionEvent, id: string, nowMs: number):
     informational_only: selfResolved === null ? 0 : 1,
     escalated_at: null,
     escalated_by: null,
-    audit_id: event.auditId,
-    priority: event.priority,
-    source: event.source,
-    supervised: event.supervised ? JSON.stringify(event.supervised) : null,
+    audit_id: filing.auditId,
+    priority: filing.priority,
+    source: filing.source,
+    supervised: filing.supervised ? JSON.stringify(filing.supervised) : null,
     self_resolution: selfResolved,
     exact_key: keys.exact,
     pattern_key: keys.pattern,

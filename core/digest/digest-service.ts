@@ -3,14 +3,14 @@ import { HttpError } from '../http-error.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { DigestForensics, DigestItem, WebhookAction } from '../schemas/digest.ts';
 import { uuidFrom } from '../security/hex.ts';
-import type { DecisionEvent, DecisionHook, SubsystemHealth } from '../services.ts';
+import type { SubsystemHealth } from '../services.ts';
 import type { Storage } from '../../storage/types.ts';
 import { applyReview, type ReviewInput } from './apply-review.ts';
 import { createDigestEvents } from './digest-events.ts';
-import { rowForDecision } from './digest-filing.ts';
+import { rowForDecision, type DigestFiling } from './digest-filing.ts';
 import { createDigestStore, toForensics, toItem, type ItemRow } from './digest-store.ts';
 import { ensureDigestTables } from './digest-tables.ts';
-import { createLearnedRules } from './learned-rules.ts';
+import type { LearnedRules } from './learned-rules.ts';
 import { ACTION_RULES, type RouteAction } from './review-actions.ts';
 import { createReviewNonces, hashNonce } from './review-nonces.ts';
 import { createReviewTimeouts } from './review-timeouts.ts';
@@ -25,8 +25,10 @@ export interface DigestOptions {
   hub: RealtimeHub;
   /** `proxy.review_timeout_seconds` in ms: an unreviewed item is auto-denied (expired) after it. */
   reviewTimeoutMs: number;
-  /** Ends a session's containment (the scoring engine's `releaseContainment`); see `attachScoring`. */
-  releaseContainment?: (sessionId: string) => boolean;
+  /** The learned / allow-always rules: the digest adds them on review; the scoring engine reads them. */
+  rules: LearnedRules;
+  /** Ends a session's containment (the scoring engine's `releaseContainment`), for unlock-egress. */
+  releaseContainment: (sessionId: string) => boolean;
 }
 
 /** The answer of a dashboard review action. */
@@ -39,7 +41,7 @@ export interface ReviewResult {
 const isOpen = (status: string) => status === 'pending' || status === 'escalated';
 
 /**
- * The quarantine digest: files queue decisions (as a decision hook), lists
+ * The quarantine digest: files queue decisions (for core/decisions), lists
  * open items, applies review actions per the state table, answers waiting
  * callers, auto-denies items nobody reviews, and keeps the learned rules.
  * Every write is made durable (`storage.flush()`) before its effects go out.
@@ -48,15 +50,13 @@ export function createDigestService(options: DigestOptions) {
   const { storage, clock, log } = options;
   ensureDigestTables(storage);
   const store = createDigestStore(storage);
-  const rules = createLearnedRules(storage);
+  const { rules, releaseContainment } = options;
   const nowIso = () => new Date(clock.now()).toISOString();
   const newId = () => uuidFrom(options.random.bytes(16));
   const nonces = createReviewNonces(storage, options.random, nowIso);
   const events = createDigestEvents(options.hub);
   const waiters = createReviewWaiters(options.timers);
   const timeouts = createReviewTimeouts(options.timers, () => clock.now(), (id) => void expire(id));
-  let releaseContainment = options.releaseContainment;
-  const queuedListeners: Array<(item: ReturnType<typeof toItem>) => void> = [];
   // Health is polled often; the open-item counts are re-read at most once a second.
   let healthCache: { at: number; value: SubsystemHealth } | null = null;
 
@@ -95,20 +95,6 @@ export function createDigestService(options: DigestOptions) {
     }
   }
 
-  /** Files a queue decision (synchronous; the evaluate route's flush makes it durable). */
-  function file(event: DecisionEvent): ItemRow {
-    const row = rowForDecision(event, newId(), clock.now());
-    store.insert(row);
-    if (row.informational_only === 0) timeouts.arm(row.id, dueMs(row));
-    storage.flush().then(
-      () => {
-        events.queued(row);
-        for (const listener of queuedListeners) listener(toItem(row));
-      },
-      () => undefined, // the evaluate route reports the failed flush
-    );
-    return row;
-  }
 
   async function review(id: string, action: RouteAction, input: ReviewInput): Promise<ReviewResult> {
     const row = storage.transaction(() => applyReview(store, rules, mustGet(id), action, input, nowIso(), newId));
@@ -119,11 +105,10 @@ export function createDigestService(options: DigestOptions) {
   function effects(row: ItemRow, action: RouteAction): ReviewResult {
     const echo: ReviewResult = { status: ACTION_RULES[action].echo, id: row.id };
     if (action === 'unlock-egress') {
-      // Released before the session hears of the approval, so its retry is not contained.
-      // True when the scoring engine is wired: the session is then uncontained
-      // (a session the engine never saw has no containment to end).
-      echo.containment_released = releaseContainment !== undefined;
-      releaseContainment?.(row.session_id);
+      // Released before the session hears of the approval, so its retry is not contained
+      // (a session the engine never saw has no containment to end: still released).
+      releaseContainment(row.session_id);
+      echo.containment_released = true;
     }
     announce(row);
     if (action === 'deny-terminate') events.terminate(row, row.reviewer_notes ?? 'denied by a reviewer (deny-terminate)');
@@ -131,9 +116,21 @@ export function createDigestService(options: DigestOptions) {
   }
 
   return {
-    /** Registered on `services.decisionHooks`: files every queue decision, answers `{digest_id}`. */
-    decisionHook: ((event) => (event.decision === 'queue' ? { digest_id: file(event).id } : undefined)) as DecisionHook,
-    file: (event: DecisionEvent): DigestItem => toItem(file(event)),
+    /**
+     * Files a queue decision inside the caller's write (synchronous, not yet
+     * durable) and arms its auto-deny timer; the caller flushes, then calls
+     * `queued` with the item.
+     */
+    file(filing: DigestFiling): DigestItem {
+      const row = rowForDecision(filing, newId(), clock.now());
+      store.insert(row);
+      if (row.informational_only === 0) timeouts.arm(row.id, dueMs(row));
+      return toItem(row);
+    },
+    /** Announces a filed item once it is durable (`digest_queued` on /ws/live). */
+    queued(item: DigestItem): void {
+      events.queued(item);
+    },
 
     /** Open items, highest composite_score first, with the counts. */
     list(limit: number, offset: number) {
@@ -214,17 +211,6 @@ export function createDigestService(options: DigestOptions) {
     },
 
     hasLearnedRules: (): boolean => rules.any(),
-    /** For the scoring engine's `isAllowedByLearnedRule` option. */
-    isAllowedByLearnedRule: (call: { type: string } & Record<string, unknown>): boolean => rules.allows(call),
-    /** Gives the digest the engine's containment release (unlock-egress). */
-    attachScoring(engine: { releaseContainment(sessionId: string): boolean }): void {
-      releaseContainment = (sessionId) => engine.releaseContainment(sessionId);
-    },
-
-    /** Calls `listener` with each queued item once it is durable (notifications). */
-    onQueued(listener: (item: ReturnType<typeof toItem>) => void): void {
-      queuedListeners.push(listener);
-    },
 
     health(): SubsystemHealth {
       if (storage.readOnly) return { status: 'degraded', message: 'storage is read-only; reviews cannot be recorded' };

@@ -4,8 +4,7 @@ import type { Storage } from '../../storage/types.ts';
  * The digest's own tables, created if missing at start:
  * - `digest_items`: one row per queued call, kept after review (rows are
  *   never deleted; clear-all marks them `expired`).
- * - `digest_learned_rules`: what learn (`exact`) and allow-always (`pattern`)
- *   allow from then on.
+ * (`digest_learned_rules` belongs to learned-rules.ts.)
  * - `digest_review_nonces`: SHA-256 of each webhook-review nonce, bound to an
  *   item; `used_at` is set by the first use.
  */
@@ -41,16 +40,6 @@ export function ensureDigestTables(storage: Storage): void {
     rule_pattern TEXT NOT NULL
   )`);
   storage.run('CREATE INDEX IF NOT EXISTS digest_items_open ON digest_items (status, composite_score)');
-  storage.run(`CREATE TABLE IF NOT EXISTS digest_learned_rules (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    match_key TEXT NOT NULL,
-    tool_call_type TEXT NOT NULL,
-    pattern TEXT NOT NULL,
-    digest_id TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  )`);
-  storage.run('CREATE UNIQUE INDEX IF NOT EXISTS digest_learned_rules_key ON digest_learned_rules (kind, match_key)');
   storage.run(`CREATE TABLE IF NOT EXISTS digest_review_nonces (
     nonce_hash TEXT PRIMARY KEY,
     item_id TEXT NOT NULL,

@@ -14,11 +14,23 @@ export interface LearnedRules {
 }
 
 /**
- * The learned rules: rows in `digest_learned_rules`, mirrored in memory so
- * the scoring engine's check on every call costs two set lookups (and no
- * hashing at all while no rule exists).
+ * The learned rules: rows in `digest_learned_rules` (created if missing),
+ * mirrored in memory so the scoring engine's check on every call costs two
+ * set lookups (and no hashing at all while no rule exists). A store both
+ * read: the digest adds rules on review, the engine checks them on scoring;
+ * neither calls the other.
  */
 export function createLearnedRules(storage: Storage): LearnedRules {
+  storage.run(`CREATE TABLE IF NOT EXISTS digest_learned_rules (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    match_key TEXT NOT NULL,
+    tool_call_type TEXT NOT NULL,
+    pattern TEXT NOT NULL,
+    digest_id TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  )`);
+  storage.run('CREATE UNIQUE INDEX IF NOT EXISTS digest_learned_rules_key ON digest_learned_rules (kind, match_key)');
   const keys = new Set<string>();
   for (const row of storage.all<{ kind: string; match_key: string }>('SELECT kind, match_key FROM digest_learned_rules')) {
     keys.add(`${row.kind}:${row.match_key}`);

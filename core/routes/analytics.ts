@@ -1,4 +1,3 @@
-import { wireAnalytics } from '../analytics/wire-analytics.ts';
 import { json } from '../http/json.ts';
 import { requireFeature } from '../licence/require-feature.ts';
 import type { RouteSpec } from '../route-spec.ts';
@@ -11,7 +10,7 @@ const AUTH = errorDoc('DASHBOARD_AUTH_REQUIRED');
 
 /** `GET /api/analytics/v2/free` and `GET /api/analytics/v2/pro`. */
 export function analyticsRoutes(services: Services): RouteSpec[] {
-  const analytics = (services.analytics ??= wireAnalytics(services));
+  const { analytics } = services;
   const catchUp = 'Runs a bounded catch-up of the projection first (at most 4 batches of 500 records and 8 UTC days); '
     + 'a background worker drains the rest and `freshness` reports what is unfinished.';
   return [

@@ -6,7 +6,6 @@ import { canaryRoutes } from './canaries.ts';
 import { proxyRoutes } from './proxy.ts';
 import { daemonExtraRoutes } from './daemon-extras.ts';
 import type { Services } from '../services.ts';
-import { createOnboardingState } from '../onboarding/onboarding-state.ts';
 import { configRoutes } from './config.ts';
 import { digestRoutes } from './digest.ts';
 import { digestIpcRoutes } from './digest-ipc.ts';
@@ -27,8 +26,7 @@ import { tierRoutes } from './tier.ts';
  */
 export function allRoutes(services: Services): RouteSpec[] {
   const routes: RouteSpec[] = [...healthRoutes(services), ...tierRoutes(services), ...licenceRoutes(services)];
-  const { storage, clock, log } = services.deps;
-  const onboarding = createOnboardingState(storage, clock, log);
+  const { onboarding } = services;
   routes.push(
     ...configRoutes(services),
     ...onboardingRoutes(services, onboarding),
@@ -38,7 +36,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...digestIpcRoutes(services),
   );
   routes.push(...analyticsRoutes(services));
-  if (services.audit) routes.push(...auditRoutes(services, services.audit), ...evaluateRoutes(services, services.audit));
+  routes.push(...auditRoutes(services, services.audit), ...evaluateRoutes(services.decisions));
   routes.push(...proxyRoutes(services), ...daemonExtraRoutes(services), ...canaryRoutes(services));
   routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));

@@ -12,12 +12,8 @@ const DESCRIPTION = [
   'only. Milestones are kept in the store and survive restarts. Carries no secrets (Open route).',
 ].join(' ');
 
-/** `GET /api/onboarding/status`. Registers a decision hook that records the first evaluation. */
+/** `GET /api/onboarding/status` (the decision path records the first evaluation). */
 export function onboardingRoutes(services: Services, state: OnboardingState): RouteSpec[] {
-  services.decisionHooks.push(() => {
-    state.markEvaluated();
-    return undefined;
-  });
   const { files } = services.deps;
   return [
     {

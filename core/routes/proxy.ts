@@ -7,14 +7,15 @@
  * session's existing history (taint, containment, rates) read-only; a session
  * the proxy never saw scores as a call without history.
  */
+import { Value } from '@sinclair/typebox/value';
 import { HttpError } from '../http-error.ts';
 import { json } from '../http/json.ts';
 import { readJson } from '../http/read-body.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
+import { describeFirstError } from '../http/validate.ts';
 import {
-  MAX_SESSION_ID_LENGTH, ProxyStatusSchema, ProxyTestBodySchema, ProxyTestResultSchema,
-  type ProxyStatusBody, type ProxyTestResultBody,
+  ProxyStatusSchema, ProxyTestBodySchema, ProxyTestResultSchema, type ProxyStatusBody, type ProxyTestResultBody,
 } from '../schemas/proxy.ts';
 import { parseToolCall, type ToolCall } from '../schemas/tool-call.ts';
 import type { ProxyStatus } from '../scoring/engine.ts';
@@ -28,16 +29,11 @@ export function parseProxyTestBody(raw: unknown): { call: ToolCall; sessionId: s
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new HttpError(400, INVALID, 'body must be a JSON object {tool_call, session_id?}');
   }
-  const body = raw as Record<string, unknown>;
-  if (!('tool_call' in body)) throw new HttpError(400, INVALID, 'tool_call is required');
-  const parsed = parseToolCall(body.tool_call);
+  if (!('tool_call' in raw)) throw new HttpError(400, INVALID, 'tool_call is required');
+  const parsed = parseToolCall(raw.tool_call);
   if (!parsed.ok) throw new HttpError(400, INVALID, parsed.reason);
-  const session = body.session_id;
-  if (session === undefined || session === null) return { call: parsed.call, sessionId: undefined };
-  if (typeof session !== 'string' || session === '' || session.length > MAX_SESSION_ID_LENGTH) {
-    throw new HttpError(400, INVALID, `session_id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
-  }
-  return { call: parsed.call, sessionId: session };
+  if (!Value.Check(ProxyTestBodySchema, raw)) throw new HttpError(400, INVALID, describeFirstError(ProxyTestBodySchema, raw));
+  return { call: parsed.call, sessionId: raw.session_id ?? undefined };
 }
 
 /** Reads the body; every 400 (empty, malformed JSON, bad UTF-8) becomes INVALID_TOOL_CALL, a 413 stays. */

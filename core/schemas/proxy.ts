@@ -4,6 +4,7 @@
  * result").
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SessionId } from './session-id.ts';
 import { ToolCall } from './tool-call.ts';
 
 const Phase = Type.Union([Type.Literal('static'), Type.Literal('pattern'), Type.Literal('context')]);
@@ -37,16 +38,11 @@ export const ProxyStatusSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Longest `session_id` the test route accepts. */
-export const MAX_SESSION_ID_LENGTH = 256;
-
 /** `POST /api/proxy/test` body. */
 export const ProxyTestBodySchema = Type.Object(
   {
     tool_call: ToolCall,
-    session_id: Type.Optional(Type.String({
-      minLength: 1,
-      maxLength: MAX_SESSION_ID_LENGTH,
+    session_id: Type.Optional(Type.Union([SessionId, Type.Null()], {
       description: 'Scores against this session\'s history read-only (taint, containment, rates); the history is never changed',
     })),
   },

@@ -3,14 +3,15 @@ import { installAudit } from '../../../core/audit/install-audit.ts';
 import { buildRouter } from '../../../core/build-router.ts';
 import { HttpError, errorResponse } from '../../../core/http-error.ts';
 import { auditRoutes } from '../../../core/routes/audit.ts';
-import { evaluateRoutes, type Evaluator } from '../../../core/routes/proxy-evaluate.ts';
+import { createDecisions, type DecisionParts } from '../../../core/decisions/decide.ts';
+import { evaluateRoutes } from '../../../core/routes/proxy-evaluate.ts';
 import type { Evaluation } from '../../../core/scoring/types.ts';
 import { BASE, LOOPBACK, createTestApp } from '../../support/test-app.ts';
 
 const SESSION = '33333333-3333-4333-8333-333333333333';
 
 /** Denies anything with "evil" in it, queues FileWrite, allows the rest. */
-const engine: Evaluator = {
+const engine: DecisionParts['engine'] = {
   evaluate(call) {
     const text = JSON.stringify(call);
     const decision = text.includes('evil') ? 'deny' : call.type === 'FileWrite' ? 'queue' : 'allow';
@@ -37,7 +38,11 @@ async function setup() {
   const t = await createTestApp();
   const services = t.app.services;
   const audit = await installAudit(services);
-  const { router } = buildRouter([...auditRoutes(services, audit), ...evaluateRoutes(services, audit, engine)], services);
+  const decisions = createDecisions({
+    storage: t.storage, engine, audit, digest: services.digest, onboarding: services.onboarding,
+    analytics: services.analytics, hub: services.hub, notifier: services.notifications, log: t.deps.log,
+  });
+  const { router } = buildRouter([...auditRoutes(services, audit), ...evaluateRoutes(decisions)], services);
   async function send(path: string, init: RequestInit = {}): Promise<Response> {
     try {
       const response = (await router.fetch(new Request(`${BASE}${path}`, init), LOOPBACK)) as Response | undefined;

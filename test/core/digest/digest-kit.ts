@@ -1,7 +1,7 @@
 import type { Deps } from '../../../core/deps.ts';
 import type { WsPeer } from '../../../core/realtime/ws-contract.ts';
-import type { DecisionEvent } from '../../../core/services.ts';
 import type { MemoryStorage } from '../../../storage/memory.ts';
+import { scoredDecision, type ScoredDecisionFacts } from '../../support/scored-decision.ts';
 import { createTestApp } from '../../support/test-app.ts';
 
 /** A clock and timers the test moves by hand. */
@@ -48,27 +48,6 @@ export function recordingPeer() {
   return { peer, sent, ofType: (type: string) => sent.filter((e) => e.type === type) };
 }
 
-/** A queue decision event as the evaluate route would build it. */
-export function queueEvent(overrides: Partial<DecisionEvent> = {}): DecisionEvent {
-  return {
-    toolCall: { type: 'ShellExec', command: 'curl', args: ['https://example.com/x'] },
-    decision: 'queue',
-    priority: 'Medium',
-    severity: 'warning',
-    compositeScore: 5.5,
-    decisionReason: 'Score 5.5 is in the escalation zone',
-    filterResults: [{ filter_name: 'egress', matched: true, score: 5.5, severity: 'warning', message: 'egress' }],
-    auditId: 'audit-1',
-    sessionId: 'session-1',
-    pluginId: 'cli',
-    source: 'cli',
-    taskContext: null,
-    argumentsSummary: '{"args":["https://example.com/x"],"command":"curl"}',
-    supervised: null,
-    ...overrides,
-  };
-}
-
 export interface KitOptions {
   files?: Record<string, string>;
   storage?: MemoryStorage;
@@ -83,13 +62,12 @@ export async function digestKit(options: KitOptions = {}) {
   const t = await createTestApp({ files: options.files, now: time.now, deps });
   const storage = options.storage ?? t.storage;
   const csrf = t.dashboardToken ?? 'svc-dashboard';
-  /** Runs every decision hook like the evaluate route, then flushes. */
-  async function file(overrides: Partial<DecisionEvent> = {}): Promise<string> {
-    const extra: Record<string, unknown> = {};
-    for (const hook of t.app.services.decisionHooks) Object.assign(extra, hook(queueEvent(overrides)));
-    await storage.flush();
-    await Promise.resolve();
-    return extra.digest_id as string;
+  /** Records a scored queue decision through the decision path; answers its digest id. */
+  async function file(overrides: Partial<ScoredDecisionFacts> = {}): Promise<string> {
+    const { input, evaluation } = scoredDecision(overrides);
+    const decision = await t.app.services.decisions.record(input, evaluation);
+    if (decision.digestId === null) throw new Error('the decision filed no digest item');
+    return decision.digestId;
   }
   const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
     t.request(path, {

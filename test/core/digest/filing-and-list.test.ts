@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { DigestItemSchema, DigestListSchema } from '../../../core/schemas/digest.ts';
 import { createMemoryStorage } from '../../../storage/memory.ts';
-import { digestKit, queueEvent, recordingPeer } from './digest-kit.ts';
+import { scoredDecision } from '../../support/scored-decision.ts';
+import { digestKit, recordingPeer } from './digest-kit.ts';
 
 const SPEC_FIELDS = [
   'id', 'created_at', 'session_id', 'tool_call_type', 'arguments_summary', 'decision_reason', 'composite_score',
@@ -30,9 +31,9 @@ describe('digest filing', () => {
 
   it('allow and deny decisions file nothing', async () => {
     const kit = await digestKit();
-    for (const hook of kit.app.services.decisionHooks) {
-      expect(hook(queueEvent({ decision: 'allow', priority: null }))).toBeUndefined();
-      expect(hook(queueEvent({ decision: 'deny', priority: null }))).toBeUndefined();
+    for (const decision of ['allow', 'deny'] as const) {
+      const { input, evaluation } = scoredDecision({ decision, priority: null });
+      expect((await kit.app.services.decisions.record(input, evaluation)).digestId).toBeNull();
     }
     expect(((await (await kit.get('/api/digest')).json()) as { total: number }).total).toBe(0);
   });
@@ -133,13 +134,14 @@ describe('proxy_evaluation', () => {
     const kit = await digestKit();
     const live = recordingPeer();
     kit.app.services.hub.addLive(live.peer);
-    for (const hook of kit.app.services.decisionHooks) hook(queueEvent({ decision: 'allow', priority: null, auditId: 'a-1' }));
-    const id = await kit.file({ auditId: 'a-2' });
-    await new Promise((resolve) => setImmediate(resolve));
+    const allowed = scoredDecision({ decision: 'allow', priority: null });
+    const first = await kit.app.services.decisions.record(allowed.input, allowed.evaluation);
+    const queued = scoredDecision();
+    const second = await kit.app.services.decisions.record(queued.input, queued.evaluation);
     const events = live.ofType('proxy_evaluation');
     expect(events.map((e) => [e.data.audit_id, e.data.decision, e.data.digest_id])).toEqual([
-      ['a-1', 'allow', null],
-      ['a-2', 'queue', id],
+      [first.auditId, 'allow', null],
+      [second.auditId, 'queue', second.digestId],
     ]);
     expect(events[1]!.data).toMatchObject({ tool_call_type: 'ShellExec', composite_score: 5.5, session_id: 'session-1' });
   });

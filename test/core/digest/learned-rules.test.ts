@@ -3,40 +3,40 @@ import { callKeys } from '../../../core/digest/call-fingerprint.ts';
 import { createMemoryStorage } from '../../../storage/memory.ts';
 import { digestKit } from './digest-kit.ts';
 
-const curl = { type: 'ShellExec', command: 'curl', args: ['https://example.com/x'] };
+const curl = { type: 'ShellExec' as const, command: 'curl', args: ['https://example.com/x'] };
 
 describe('learned rules', () => {
   it('learn allows the identical call from then on, and nothing else', async () => {
     const kit = await digestKit();
-    const { digest } = kit.app.services;
+    const { digest, learnedRules } = kit.app.services;
     expect(digest.hasLearnedRules()).toBe(false);
-    expect(digest.isAllowedByLearnedRule(curl)).toBe(false);
+    expect(learnedRules.allows(curl)).toBe(false);
     const id = await kit.file({ toolCall: curl });
     await kit.post(`/api/digest/${id}/learn`);
     expect(digest.hasLearnedRules()).toBe(true);
-    expect(digest.isAllowedByLearnedRule({ args: ['https://example.com/x'], command: 'curl', type: 'ShellExec' })).toBe(true);
-    expect(digest.isAllowedByLearnedRule({ ...curl, cwd: '/tmp' })).toBe(false);
-    expect(digest.isAllowedByLearnedRule({ ...curl, args: ['https://evil.example/x'] })).toBe(false);
+    expect(learnedRules.allows({ args: ['https://example.com/x'], command: 'curl', type: 'ShellExec' })).toBe(true);
+    expect(learnedRules.allows({ ...curl, cwd: '/tmp' })).toBe(false);
+    expect(learnedRules.allows({ ...curl, args: ['https://evil.example/x'] })).toBe(false);
   });
 
   it('allow-always allows the same type and target with any other arguments', async () => {
     const kit = await digestKit();
-    const { digest } = kit.app.services;
+    const { learnedRules } = kit.app.services;
     const id = await kit.file({ toolCall: curl });
     await kit.post(`/api/digest/${id}/allow-always`);
-    expect(digest.isAllowedByLearnedRule({ ...curl, cwd: '/elsewhere', env: { A: '1' } })).toBe(true);
-    expect(digest.isAllowedByLearnedRule({ ...curl, args: ['https://evil.example/x'] })).toBe(false);
-    expect(digest.isAllowedByLearnedRule({ ...curl, type: 'ProcessSpawn' })).toBe(false);
+    expect(learnedRules.allows({ ...curl, cwd: '/elsewhere', env: { A: '1' } })).toBe(true);
+    expect(learnedRules.allows({ ...curl, args: ['https://evil.example/x'] })).toBe(false);
+    expect(learnedRules.allows({ ...curl, type: 'ProcessSpawn' })).toBe(false);
   });
 
   it('allow-always on an HTTP call allows any path on the same method and origin', async () => {
     const kit = await digestKit();
-    const { digest } = kit.app.services;
+    const { learnedRules } = kit.app.services;
     const id = await kit.file({ toolCall: { type: 'HttpRequest', method: 'GET', url: 'https://API.example.com/a?x=1' } });
     await kit.post(`/api/digest/${id}/allow-always`);
-    expect(digest.isAllowedByLearnedRule({ type: 'HttpRequest', method: 'get', url: 'https://api.example.com/b' })).toBe(true);
-    expect(digest.isAllowedByLearnedRule({ type: 'HttpRequest', method: 'POST', url: 'https://api.example.com/b' })).toBe(false);
-    expect(digest.isAllowedByLearnedRule({ type: 'HttpRequest', method: 'GET', url: 'https://other.example.com/a' })).toBe(false);
+    expect(learnedRules.allows({ type: 'HttpRequest', method: 'get', url: 'https://api.example.com/b' })).toBe(true);
+    expect(learnedRules.allows({ type: 'HttpRequest', method: 'POST', url: 'https://api.example.com/b' })).toBe(false);
+    expect(learnedRules.allows({ type: 'HttpRequest', method: 'GET', url: 'https://other.example.com/a' })).toBe(false);
   });
 
   it('approve and deny store no rule', async () => {
@@ -53,7 +53,7 @@ describe('learned rules', () => {
     first.app.services.digest.close();
     const second = await digestKit({ storage });
     expect(second.app.services.digest.hasLearnedRules()).toBe(true);
-    expect(second.app.services.digest.isAllowedByLearnedRule(curl)).toBe(true);
+    expect(second.app.services.learnedRules.allows(curl)).toBe(true);
   });
 
   it('pattern keys: file calls by path, NetConnect by host and port, DnsQuery by name', () => {

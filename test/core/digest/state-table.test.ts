@@ -171,12 +171,13 @@ describe('what the actions change', () => {
 
   it('unlock-egress releases the session containment in the scoring engine', async () => {
     const kit = await digestKit();
-    const released: string[] = [];
-    kit.app.services.digest.attachScoring({ releaseContainment: (s) => (released.push(s), true) });
+    const { engine } = kit.app.services;
+    engine.evaluate({ type: 'FileRead', path: '/home/dev/.ssh/id_rsa' }, { sessionId: 'contained-1', record: true });
+    expect(engine.isContained('contained-1')).toBe(true);
     const id = await kit.file({ sessionId: 'contained-1' });
     const body = await (await kit.post(`/api/digest/${id}/unlock-egress`)).json();
     expect(body).toEqual({ status: 'egress_unlocked', id, containment_released: true });
-    expect(released).toEqual(['contained-1']);
+    expect(engine.isContained('contained-1')).toBe(false);
   });
 
   it('unlock-egress with the running scoring engine reports containment_released true', async () => {

@@ -14,7 +14,7 @@ describe('waiting callers', () => {
     const res = await kit.ipc(`/api/ipc/digest/items/${id}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      id, audit_id: 'audit-1', priority: 'Medium', source: 'cli', plugin_id: 'supervisor:claude',
+      id, audit_id: expect.stringMatching(/^[0-9a-f-]{36}$/), priority: 'Medium', source: 'cli', plugin_id: 'supervisor:claude',
       supervised: { tool: 'claude', pid: 7, project_name: 'p' }, outcome: null,
       expires_at: '2025-01-01T00:05:00.000Z', self_resolution: null, reviewed_by: null,
     });

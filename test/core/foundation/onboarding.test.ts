@@ -1,8 +1,8 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { OnboardingStatusSchema } from '../../../core/schemas/onboarding.ts';
-import type { DecisionEvent } from '../../../core/services.ts';
 import { createMemoryFileStore } from '../../support/memory-file-store.ts';
+import { scoredDecision } from '../../support/scored-decision.ts';
 import { createTestApp } from '../../support/test-app.ts';
 import { body, manualClock } from './helpers.ts';
 
@@ -21,32 +21,10 @@ async function pairOnce(t: TestApp) {
   expect(response.status).toBe(200);
 }
 
-/** What POST /api/proxy/evaluate does after an allow decision: run every decision hook. */
-function evaluateOnce(t: TestApp, options: { ignoreOtherHookErrors?: boolean } = {}) {
-  const event: DecisionEvent = {
-    toolCall: { type: 'FileRead', path: '/tmp/readme.txt' },
-    decision: 'allow',
-    priority: null,
-    severity: 'notice',
-    compositeScore: 0.5,
-    decisionReason: 'score below the allow threshold',
-    filterResults: [],
-    auditId: crypto.randomUUID(),
-    sessionId: crypto.randomUUID(),
-    pluginId: 'test',
-    source: 'test',
-    taskContext: null,
-    argumentsSummary: 'FileRead /tmp/readme.txt',
-    supervised: null,
-  };
-  for (const hook of t.app.services.decisionHooks) {
-    try {
-      hook(event);
-    } catch (error) {
-      // Other modules' hooks may refuse a read-only store; onboarding's must not.
-      if (!options.ignoreOtherHookErrors) throw error;
-    }
-  }
+/** One allow decision through the decision path (what POST /api/proxy/evaluate does). */
+async function evaluateOnce(t: TestApp) {
+  const { input, evaluation } = scoredDecision({ decision: 'allow', priority: null, toolCall: { type: 'FileRead', path: '/tmp/readme.txt' } });
+  await t.app.services.decisions.record(input, evaluation);
 }
 
 function step(json: Record<string, unknown>, id: string) {
@@ -88,10 +66,10 @@ describe('GET /api/onboarding/status', () => {
   it('the first evaluation is recorded once, with the time of the first', async () => {
     const clock = manualClock();
     const t = await createTestApp({ now: clock.now });
-    evaluateOnce(t);
+    await evaluateOnce(t);
     const first = new Date(clock.now()).toISOString();
     clock.advance(60_000);
-    evaluateOnce(t);
+    await evaluateOnce(t);
     expect((await status(t)).first_evaluation_at).toBe(first);
   });
 
@@ -99,7 +77,7 @@ describe('GET /api/onboarding/status', () => {
     const t = await createTestApp();
     await pairOnce(t);
     expect((await status(t)).completed).toBe(false);
-    evaluateOnce(t);
+    await evaluateOnce(t);
     const json = await status(t);
     expect(json.completed).toBe(true);
     expect(step(json, 'config_customized')?.done).toBe(false);
@@ -107,7 +85,7 @@ describe('GET /api/onboarding/status', () => {
 
   it('with dashboard_auth = false the pairing step counts as done', async () => {
     const t = await createTestApp({ files: { 'config.toml': '[server]\ndashboard_auth = false\n' } });
-    evaluateOnce(t);
+    await evaluateOnce(t);
     const json = await status(t);
     expect(json).toMatchObject({ dashboard_auth: false, dashboard_paired: false, completed: true });
     expect(step(json, 'dashboard_paired')?.done).toBe(true);
@@ -124,7 +102,7 @@ describe('GET /api/onboarding/status', () => {
     const fileStore = createMemoryFileStore();
     const first = await createTestApp({ fileStore });
     await pairOnce(first);
-    evaluateOnce(first);
+    await evaluateOnce(first);
     const before = await status(first);
     const second = await createTestApp({ fileStore, deps: { storage: first.storage } });
     const after = await status(second);
@@ -133,13 +111,14 @@ describe('GET /api/onboarding/status', () => {
     expect(after.completed).toBe(true);
   });
 
-  it('a store that refuses writes does not break pairing or evaluation', async () => {
+  it('a store that refuses writes does not break pairing or the evaluation milestone', async () => {
     const t = await createTestApp();
     t.storage.failWrites(new Error('disk gone'));
     t.storage.run('CREATE TABLE IF NOT EXISTS onboarding_probe (x INTEGER)');
     await t.storage.flush().catch(() => undefined);
     expect(t.storage.readOnly).toBe(true);
-    evaluateOnce(t, { ignoreOtherHookErrors: true });
+    // The decision path refuses a store that cannot record; the milestone itself survives a refused write.
+    t.app.services.onboarding.markEvaluated();
     await pairOnce(t);
     const json = await status(t);
     expect(json.dashboard_paired).toBe(true);

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionEvent } from '../../../core/services.ts';
+import { scoredDecision } from '../../support/scored-decision.ts';
 import { createTestApp } from '../../support/test-app.ts';
 import { createLicenceMinter } from '../../conformance/pro-licence.ts';
 import { startReceiver, type Receiver } from '../../conformance/pro-receiver.ts';
@@ -72,24 +72,6 @@ async function notifyApp(pro = true) {
   return { ...t, call };
 }
 
-function queueEvent(): DecisionEvent {
-  return {
-    toolCall: { type: 'ShellExec', command: 'curl', args: ['https://example.com/x'] },
-    decision: 'queue',
-    priority: 'Medium',
-    severity: 'warning',
-    compositeScore: 5.5,
-    decisionReason: 'Score 5.5 is in the escalation zone',
-    filterResults: [],
-    auditId: 'audit-1',
-    sessionId: 'session-1',
-    pluginId: 'cli',
-    source: 'cli',
-    taskContext: null,
-    argumentsSummary: '{"command":"curl"}',
-    supervised: null,
-  };
-}
 
 describe('notification routes', () => {
   it('all three answer 403 FEATURE_GATED notification_channels on Community, and nothing is sent', async () => {
@@ -194,11 +176,8 @@ describe('queued-item notifications', () => {
   it('a queued item goes to every enabled channel, signed, with a single-use review nonce that webhook-review accepts', async () => {
     const t = await notifyApp();
     const before = receiver.received.length;
-    const hook = t.app.services.digest.decisionHook(queueEvent())!;
-    const id = String(hook.digest_id);
-    await t.storage.flush();
-    // Filing notifies on its own once the item is durable; let that settle.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { input, evaluation } = scoredDecision();
+    const id = (await t.app.services.decisions.record(input, evaluation)).digestId!;
     await t.app.services.notifications.idle();
     const got = receiver.received.slice(before);
     expect(got).toHaveLength(1);

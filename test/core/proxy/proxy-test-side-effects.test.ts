@@ -46,14 +46,15 @@ describe('POST /api/proxy/test has no side effect', () => {
     expect(before.status.total_evaluations).toBe(1);
   });
 
-  it('runs no decision hook and broadcasts nothing', async () => {
+  it('records no decision and broadcasts nothing', async () => {
     const t = await proxyApp();
-    const hook = vi.fn(() => undefined);
-    t.app.services.decisionHooks.push(hook);
+    const decide = vi.spyOn(t.app.services.decisions, 'decide');
+    const record = vi.spyOn(t.app.services.decisions, 'record');
     const broadcast = vi.spyOn(t.app.services.hub, 'broadcast');
     const toSupervisor = vi.spyOn(t.app.services.hub, 'toSupervisor');
     for (const call of CALLS) await proxyTest(t, call, { session_id: 's1' });
-    expect(hook).not.toHaveBeenCalled();
+    expect(decide).not.toHaveBeenCalled();
+    expect(record).not.toHaveBeenCalled();
     expect(broadcast).not.toHaveBeenCalled();
     expect(toSupervisor).not.toHaveBeenCalled();
   });

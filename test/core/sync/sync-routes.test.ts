@@ -1,5 +1,6 @@
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import { scoredDecision } from '../../support/scored-decision.ts';
 import { createTestApp } from '../../support/test-app.ts';
 import { createLicenceMinter } from '../../conformance/pro-licence.ts';
 
@@ -103,23 +104,8 @@ describe('sync routes', () => {
   it('has_learned_rules turns true once a reviewer uses learn on a digest item', async () => {
     const t = await syncApp();
     expect((await t.call('GET', '/api/sync/status', {})).body.has_learned_rules).toBe(false);
-    const filed = t.app.services.digest.decisionHook({
-      toolCall: { type: 'ShellExec', command: 'make', args: ['deploy'] },
-      decision: 'queue',
-      priority: 'Medium',
-      severity: 'warning',
-      compositeScore: 5,
-      decisionReason: 'escalation zone',
-      filterResults: [],
-      auditId: 'audit-1',
-      sessionId: 'session-1',
-      pluginId: 'cli',
-      source: 'cli',
-      taskContext: null,
-      argumentsSummary: '{"command":"make"}',
-      supervised: null,
-    })!;
-    await t.storage.flush();
+    const { input, evaluation } = scoredDecision({ toolCall: { type: 'ShellExec', command: 'make', args: ['deploy'] }, compositeScore: 5 });
+    const filed = { digest_id: (await t.app.services.decisions.record(input, evaluation)).digestId };
     const learn = await t.request(`/api/digest/${String(filed.digest_id)}/learn`, {
       method: 'POST',
       headers: { 'x-svc-csrf': t.dashboardToken!, 'content-type': 'application/json' },

@@ -1,0 +1,108 @@
+/**
+ * One decision, in one direction: score → chain the audit record → file the
+ * digest item when queued → onboarding milestone → ONE durable flush → then
+ * the events (`digest_queued`, `proxy_evaluation`), the analytics wake-up and
+ * the notifications. Nothing reaches back: the engine and the digest share
+ * the learned-rules store, no hook runs, no result is merged in.
+ *
+ * Every variant (supervised, self-resolved, decided by a learned rule) goes
+ * through `decide`. A store that cannot record refuses before scoring
+ * (503 AUDIT_READ_ONLY), so an unrecorded call is never allowed.
+ */
+import type { AnalyticsService } from '../analytics/analytics-service.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import type { Logger } from '../deps.ts';
+import type { DigestService } from '../digest/digest-service.ts';
+import { HttpError } from '../http-error.ts';
+import type { Notifier } from '../notifications/notifier.ts';
+import type { OnboardingState } from '../onboarding/onboarding-state.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { ScoringEngine } from '../scoring/engine.ts';
+import type { Evaluation } from '../scoring/types.ts';
+import type { Storage } from '../../storage/types.ts';
+import type { Decision, DecisionInput } from './decision-types.ts';
+import { evaluationEventData } from './evaluation-event.ts';
+import { pluginIdOf } from './plugin-id.ts';
+
+/** What a decision touches, each built once by createApp. */
+export interface DecisionParts {
+  storage: Storage;
+  engine: Pick<ScoringEngine, 'evaluate'>;
+  audit: Pick<AuditLog, 'stage' | 'stageShortCircuit'>;
+  digest: Pick<DigestService, 'file' | 'queued'>;
+  onboarding: Pick<OnboardingState, 'markEvaluated'>;
+  analytics: Pick<AnalyticsService, 'poke'>;
+  hub: Pick<RealtimeHub, 'broadcast'>;
+  notifier: Pick<Notifier, 'notifyQueued'>;
+  log: Logger;
+}
+
+export interface Decisions {
+  /** Scores the call and records the decision; resolves once all of it is durable. */
+  decide(input: DecisionInput): Promise<Decision>;
+  /**
+   * Records a decision already scored (what `decide` does after scoring):
+   * for callers holding an `Evaluation` of their own, e.g. tests.
+   */
+  record(input: DecisionInput, evaluation: Evaluation): Promise<Decision>;
+}
+
+const notRecordable = () => new HttpError(503, 'AUDIT_READ_ONLY', 'the daemon cannot durably record decisions');
+
+export function createDecisions(parts: DecisionParts): Decisions {
+  const { storage, audit, digest } = parts;
+
+  async function record(input: DecisionInput, evaluation: Evaluation): Promise<Decision> {
+    if (storage.readOnly) throw notRecordable();
+    const { result } = evaluation;
+    const pluginId = pluginIdOf(input.supervised, input.pluginId);
+    const common = {
+      tool_call: input.call, session_id: input.sessionId, plugin_id: pluginId,
+      composite_score: result.composite_score, proxy_action: evaluation.decision, source: input.source,
+    };
+    const staged = evaluation.learned
+      ? audit.stageShortCircuit({ ...common, reason: 'learned_rule' })
+      : audit.stage({ ...common, filter_results: result.filter_results, evaluation_time_ms: result.evaluation_time_ms, supervised: input.supervised });
+    const auditId = staged.record.id;
+    const argumentsSummary = 'arguments_summary' in staged.record ? staged.record.arguments_summary : '';
+    const item = evaluation.decision !== 'queue' ? null : digest.file({
+      toolCall: input.call,
+      priority: evaluation.priority,
+      severity: evaluation.severity,
+      compositeScore: result.composite_score,
+      decisionReason: result.decision_reason,
+      filterResults: result.filter_results,
+      auditId,
+      sessionId: input.sessionId ?? '',
+      pluginId: pluginId ?? '',
+      source: input.source,
+      taskContext: input.taskContext,
+      argumentsSummary,
+      supervised: input.supervised,
+      selfResolved: input.selfResolved,
+    });
+    parts.onboarding.markEvaluated();
+    try {
+      await staged.committed;
+      await storage.flush();
+    } catch (error) {
+      parts.log.error('decision not durable', { error: error instanceof Error ? error.message : String(error) });
+      throw notRecordable();
+    }
+    const decision: Decision = { evaluation, auditId, digestId: item?.id ?? null, pluginId };
+    if (item) digest.queued(item);
+    parts.hub.broadcast('proxy_evaluation', evaluationEventData(input, decision, argumentsSummary));
+    if (item) parts.notifier.notifyQueued(item);
+    parts.analytics.poke();
+    return decision;
+  }
+
+  return {
+    record,
+    decide(input) {
+      if (storage.readOnly) return Promise.reject(notRecordable());
+      const evaluation = parts.engine.evaluate(input.call, { sessionId: input.sessionId ?? undefined, record: true });
+      return record(input, evaluation);
+    },
+  };
+}
