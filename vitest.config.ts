@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects (STYLE.md): `core` runs in-process against `app.fetch`;
+ * Projects (STYLE.md): `core` runs in-process against `app.fetch`;
  * `node`, `deno` and `workers` start each host on a free loopback port and
- * run the shared conformance suites over real sockets.
+ * run the shared conformance suites over real sockets; `cli` runs the real
+ * `svc` binary against a Node daemon.
  */
 export default defineConfig({
   test: {

@@ -5,6 +5,7 @@ import { loadConfig } from '../../core/config/load-config.ts';
 import { createDenoDirectory, readSqlJsWasmDeno } from '../../storage/sqljs/deno-files.ts';
 import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
+import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
 import { denoHash } from './deno-deps.ts';
 import { createDenoFileStore } from './deno-file-store.ts';
@@ -70,9 +71,12 @@ async function main(): Promise<void> {
     const drained = listening.server.shutdown();
     await Promise.race([drained, new Promise((done) => setTimeout(done, 2000))]);
     await app.close();
+    await withdrawDaemonInfo(files, app.instanceId);
   };
   Deno.addSignalListener('SIGTERM', shutdown);
   Deno.addSignalListener('SIGINT', shutdown);
+  const url = clientUrl(options.host, server.port, tls !== undefined);
+  await publishDaemonInfo(files, { url, pid: Deno.pid, instance_id: app.instanceId, version: app.services.version });
   console.log(readyLine(options.host, server.port, tls !== undefined));
 }
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../core/app.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
+import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { createNodeDeps, createStderrLogger } from './node-deps.ts';
 import { openNodeStorage } from './node-storage.ts';
 import { serveNode } from './serve.ts';
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2));
   const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
   await mkdir(configDir, { recursive: true, mode: 0o700 });
-  const config = await loadConfig(createNodeFileStore(configDir));
+  const files = createNodeFileStore(configDir);
+  const config = await loadConfig(files);
   const tls = config.server.tls.cert && config.server.tls.key
     ? { cert: await readFile(resolve(configDir, config.server.tls.cert)), key: await readFile(resolve(configDir, config.server.tls.key)) }
     : undefined;
@@ -48,9 +50,12 @@ async function main(): Promise<void> {
       setTimeout(() => listener.closeAllConnections(), 2000).unref();
     });
     await app.close();
+    await withdrawDaemonInfo(files, app.instanceId);
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  const url = clientUrl(options.host, server.port, tls !== undefined);
+  await publishDaemonInfo(files, { url, pid: process.pid, instance_id: app.instanceId, version: app.services.version });
   process.stdout.write(`${readyLine(options.host, server.port, tls !== undefined)}\n`);
 }
 

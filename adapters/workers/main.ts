@@ -16,6 +16,7 @@ import { loadConfig } from '../../core/config/load-config.ts';
 import { isLoopbackHostName } from '../../core/guards/is-loopback.ts';
 import { createNodeFileStore } from '../node/node-file-store.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
+import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { createHarnessService } from './harness-service.ts';
 import { readSeed } from './seed.ts';
 
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   if (!isLoopbackHostName(options.host)) throw new Error(`the Workers host serves loopback only (got --host ${options.host})`);
   const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
   await mkdir(join(configDir, 'workers-state'), { recursive: true, mode: 0o700 });
-  const config = await loadConfig(createNodeFileStore(configDir));
+  const files = createNodeFileStore(configDir);
+  const config = await loadConfig(files);
   const { cert, key } = config.server.tls;
   const tls = cert && key ? { httpsCert: await readFile(resolve(configDir, cert), 'utf8'), httpsKey: await readFile(resolve(configDir, key), 'utf8') } : {};
   const server = { host: options.host, port: options.port, tls: cert !== '' && key !== '' };
@@ -39,10 +41,13 @@ async function main(): Promise<void> {
   }
   let mf: Miniflare | null = null;
   let stopping = false;
+  let instanceId = '';
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
-    void (mf?.dispose() ?? Promise.resolve()).then(() => process.exit(0), () => process.exit(1));
+    void (mf?.dispose() ?? Promise.resolve())
+      .then(() => (instanceId ? withdrawDaemonInfo(files, instanceId) : undefined))
+      .then(() => process.exit(0), () => process.exit(1));
   };
   mf = new Miniflare({
     host: options.host,
@@ -74,11 +79,17 @@ async function main(): Promise<void> {
     await mf.dispose();
     throw new Error(body.error ?? `the worker answered ${warmUp.status} at start`);
   }
+  const health = (await warmUp.json()) as { instance_id?: unknown; version?: unknown };
+  instanceId = typeof health.instance_id === 'string' ? health.instance_id : '';
   // Miniflare's exit hook answers SIGTERM/SIGINT with exit 143/130; ours disposes and exits 0
   // (its 'exit' hook, which kills workerd as a last resort, stays).
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, shutdown);
+  }
+  if (instanceId) {
+    const url = clientUrl(options.host, server.port, server.tls);
+    await publishDaemonInfo(files, { url, pid: process.pid, instance_id: instanceId, version: String(health.version ?? '') });
   }
   process.stdout.write(`${readyLine(options.host, server.port, server.tls)}\n`);
 }

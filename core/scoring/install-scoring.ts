@@ -45,7 +45,7 @@ export function userListsFrom(config: Config): UserLists {
 
 /** Builds the running proxy from the effective config (thresholds fixed until restart). */
 export function createEngineForConfig(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'random' | 'files' | 'log'>,
   config: Config,
   isAllowedByLearnedRule: (call: ToolCall) => boolean,
 ): Promise<ScoringEngine> {

@@ -130,7 +130,7 @@ describe('svc sync pull (core operation over undici and a loopback server)', () 
 describe('svc sync pull (the command line, end to end)', () => {
   function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((done) => {
-      execFile(process.execPath, ['--import', 'tsx', 'adapters/node/cli.ts', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+      execFile(process.execPath, ['bin/svc.mjs', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
         done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       });
     });
@@ -161,9 +161,9 @@ describe('svc sync pull (the command line, end to end)', () => {
     expect(await readdir(join(dir, 'sync'))).toEqual(['keep.json']);
   }, 60_000);
 
-  it('without --from prints the usage and exits 1', async () => {
+  it('without --from is a usage error (exit 64)', async () => {
     const { code, stderr } = await cli(['sync', 'pull']);
-    expect(code).toBe(1);
+    expect(code).toBe(64);
     expect(stderr).toContain('--from');
   }, 60_000);
 });

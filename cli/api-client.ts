@@ -1,0 +1,185 @@
+/**
+ * The one client every command talks to the daemon through. It knows, once:
+ * discovery (daemon.json or --url, and that the daemon answering is the
+ * instance daemon.json names), the two token files (`daemon.token` as a
+ * Bearer credential, `dashboard.token` as `x-svc-csrf`: the CLI is the
+ * user's own tool), timeouts (never a hang), and how an `{error, code}`
+ * answer becomes a CliError with the contract's exit code.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CliError, EXIT, notRunning } from './errors.ts';
+import { discover, type Target } from './discovery.ts';
+
+/** The public CSRF value a daemon with `dashboard_auth = false` accepts (spec, Guards rule 2). */
+const PUBLIC_CSRF = 'svc-dashboard';
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  timeoutMs?: number;
+}
+
+export interface Health {
+  status: string;
+  version: string;
+  uptime_seconds: number;
+  instance_id: string;
+  protocol_version: number;
+  subsystems: Record<string, { status: string; message?: string; latency_ms?: number }>;
+  audit_quarantined?: boolean;
+  audit_read_only?: boolean;
+}
+
+export interface ApiClient {
+  readonly configDir: string;
+  /** The daemon's origin, e.g. http://127.0.0.1:3141. */
+  url(): Promise<string>;
+  /** GET /api/health, checked against daemon.json's instance_id. */
+  health(): Promise<Health>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The raw response of a successful request (streams, CSV); errors are thrown like the others. */
+  raw(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  /** The dashboard token (or the public value when dashboard auth is off), for WebSocket `?token=`. */
+  dashboardToken(): Promise<string>;
+}
+
+export interface ClientOptions {
+  configDir: string;
+  url?: string;
+  fetch?: typeof fetch;
+}
+
+async function readToken(configDir: string, name: string): Promise<string | null> {
+  try {
+    const text = (await readFile(join(configDir, name), 'utf8')).trim();
+    return text === '' ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+interface ErrorBody {
+  error?: unknown;
+  code?: unknown;
+  upgrade_url?: unknown;
+  feature?: unknown;
+}
+
+/** Turns a daemon refusal into the error line and exit code a user sees. */
+export function errorFromResponse(status: number, body: ErrorBody, retryAfter: string | null): CliError {
+  const code = typeof body.code === 'string' ? body.code : `HTTP_${status}`;
+  const what = typeof body.error === 'string' && body.error !== '' ? body.error : `the daemon answered ${status}`;
+  const message = `${what} [${code}]`;
+  switch (code) {
+    case 'AUDIT_READ_ONLY':
+    case 'AUDIT_QUARANTINED':
+      return new CliError(EXIT.notDurable, message, 'see `svc doctor`; the daemon cannot durably record decisions');
+    case 'SESSION_LIMIT_REACHED':
+      return new CliError(EXIT.limit, message, 'end a session (`svc daemon status`) or raise [supervisor] max_concurrent_sessions');
+    case 'IPC_AUTH_REQUIRED':
+      return new CliError(EXIT.failure, message, 'the daemon.token in the config dir is not this daemon\'s; check --config-dir');
+    case 'DASHBOARD_AUTH_REQUIRED':
+    case 'CSRF_REQUIRED':
+      return new CliError(EXIT.failure, message, 'the dashboard.token in the config dir is not this daemon\'s; check --config-dir');
+    case 'API_KEY_REQUIRED':
+      return new CliError(EXIT.failure, message, 'set SVC_API_KEY to the [server] api_key');
+    case 'RATE_LIMITED':
+      return new CliError(EXIT.failure, message, `retry in ${retryAfter ?? 'a few'} s`);
+    case 'FEATURE_GATED':
+      return new CliError(EXIT.failure, message, typeof body.upgrade_url === 'string' ? `needs a Pro licence: ${body.upgrade_url}` : 'needs a Pro licence');
+    default:
+      return new CliError(status >= 500 ? EXIT.internal : EXIT.failure, message);
+  }
+}
+
+export function createApiClient(options: ClientOptions): ApiClient {
+  const doFetch = options.fetch ?? fetch;
+  let target: Promise<Target> | null = null;
+  let checked: Promise<Health> | null = null;
+  let headers: Promise<Record<string, string>> | null = null;
+
+  const locate = () => (target ??= discover(options.configDir, options.url));
+
+  const authHeaders = () =>
+    (headers ??= (async () => {
+      const [daemon, dashboard] = await Promise.all([readToken(options.configDir, 'daemon.token'), readToken(options.configDir, 'dashboard.token')]);
+      const out: Record<string, string> = { 'x-svc-csrf': dashboard ?? PUBLIC_CSRF };
+      if (daemon) out.authorization = `Bearer ${daemon}`;
+      if (process.env.SVC_API_KEY) out['x-svc-api-key'] = process.env.SVC_API_KEY;
+      return out;
+    })());
+
+  async function send(base: string, method: string, path: string, request: RequestOptions): Promise<Response> {
+    const url = new URL(path, base);
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const init: RequestInit = {
+      method,
+      headers: { ...(await authHeaders()), ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
+      signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    };
+    try {
+      return await doFetch(url, init);
+    } catch (error) {
+      const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'does not answer';
+      throw notRunning(`daemon not reachable: ${base} ${reason}`, 'check `svc daemon status`, or start it with `svc daemon start`');
+    }
+  }
+
+  /** Checks once that the daemon at the URL is the one daemon.json names. */
+  const verified = () =>
+    (checked ??= (async () => {
+      const { url, info } = await locate();
+      const response = await send(url, 'GET', '/api/health', {});
+      const health = (await response.json().catch(() => null)) as Health | null;
+      if (!response.ok || !health || typeof health.instance_id !== 'string') {
+        throw notRunning(`daemon not reachable: ${url} does not answer as an svc daemon`);
+      }
+      if (info && info.instance_id !== health.instance_id) {
+        throw notRunning(
+          `daemon not running (daemon.json is stale: ${url} answers as another instance)`,
+          'start it with `svc daemon start`',
+        );
+      }
+      return health;
+    })());
+
+  async function raw(method: string, path: string, request: RequestOptions = {}): Promise<Response> {
+    await verified();
+    const { url } = await locate();
+    const response = await send(url, method, path, request);
+    if (response.ok) return response;
+    const body = (await response.json().catch(() => ({}))) as ErrorBody;
+    throw errorFromResponse(response.status, body ?? {}, response.headers.get('retry-after'));
+  }
+
+  async function json<T>(method: string, path: string, request?: RequestOptions): Promise<T> {
+    const response = await raw(method, path, request);
+    if (response.status === 204) return undefined as T;
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new CliError(EXIT.internal, `the daemon answered ${method} ${path} with something that is not JSON`);
+    }
+  }
+
+  return {
+    configDir: options.configDir,
+    url: async () => (await locate()).url,
+    health: verified,
+    get: (path, request) => json('GET', path, request),
+    post: (path, request) => json('POST', path, request),
+    put: (path, request) => json('PUT', path, request),
+    delete: (path, request) => json('DELETE', path, request),
+    raw,
+    dashboardToken: async () => (await authHeaders())['x-svc-csrf'] ?? PUBLIC_CSRF,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * `svc proxy test '<tool call JSON>' | --file F`: scores a call without side
+ * effects (the daemon's `POST /api/proxy/test`; with no daemon running, the
+ * same engine in-process over the config dir's config and rule files). Exit
+ * 0 allow, 1 queue, 2 deny.
+ */
+import type { Command } from 'commander';
+import { action, withJson, type CliContext } from '../context.ts';
+import { CliError, EXIT } from '../errors.ts';
+
+export interface ProxyTestResult {
+  composite_score: number;
+  action: string;
+  decision_reason: string;
+  evaluation_time_ms: number;
+  filters_evaluated: number;
+  filter_results: Array<{ filter_name: string; matched: boolean; score: number; severity: string; message: string }>;
+}
+
+/** The exit code for an action: `allow` 0, `queue(...)` 1, `deny(...)` 2. */
+export function exitForAction(actionText: string): number {
+  if (actionText === 'allow') return EXIT.ok;
+  if (actionText.startsWith('queue')) return EXIT.queue;
+  return EXIT.deny;
+}
+
+async function readCall(json: string | undefined, file: string | undefined): Promise<unknown> {
+  if ((json === undefined) === (file === undefined)) {
+    throw new CliError(EXIT.usage, 'give the tool call as one JSON argument or with --file FILE', 'e.g. svc proxy test \'{"type":"ShellExec","command":"ls","args":[]}\'');
+  }
+  let text = json ?? '';
+  if (file !== undefined) {
+    const { readFile } = await import('node:fs/promises');
+    text = await (file === '-' ? new Response(process.stdin as unknown as ReadableStream).text() : readFile(file, 'utf8')).catch((error: Error) => {
+      throw new CliError(EXIT.usage, `cannot read ${file}: ${error.message}`);
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(EXIT.usage, `the tool call is not JSON: ${(error as Error).message}`, 'quote it in single quotes');
+  }
+  // `{tool_call: {...}}` (a /api/proxy/test body) is accepted too.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'tool_call' in value) return (value as { tool_call: unknown }).tool_call;
+  return value;
+}
+
+async function scoreInProcess(ctx: CliContext, call: unknown): Promise<ProxyTestResult> {
+  const [{ parseToolCall }, { loadConfig }, { createEngineForConfig }, { resultBody }, { createNodeFileStore }, { randomBytes }] = await Promise.all([
+    import('../../core/schemas/tool-call.ts'),
+    import('../../core/config/load-config.ts'),
+    import('../../core/scoring/install-scoring.ts'),
+    import('../../core/routes/proxy.ts'),
+    import('../../adapters/node/node-file-store.ts'),
+    import('node:crypto'),
+  ]);
+  const parsed = parseToolCall(call);
+  if (!parsed.ok) throw new CliError(EXIT.usage, `not a tool call: ${parsed.reason}`);
+  const files = createNodeFileStore(ctx.configDir);
+  const config = await loadConfig(files).catch((error: Error) => {
+    throw new CliError(EXIT.failure, `the config in ${ctx.configDir} does not load: ${error.message}`, 'fix it, then `svc doctor`');
+  });
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const engine = await createEngineForConfig(
+    { clock: { now: () => Date.now(), monotonic: () => performance.now() }, random: { bytes: (n) => new Uint8Array(randomBytes(n)) }, files, log: quiet },
+    config,
+    () => false,
+  );
+  return resultBody(engine.evaluate(parsed.call, { record: false }).result);
+}
+
+async function test(ctx: CliContext, json: string | undefined, options: { file?: string; session?: string }): Promise<number> {
+  const call = await readCall(json, options.file);
+  const client = ctx.client();
+  let result: ProxyTestResult;
+  let where = 'daemon';
+  try {
+    result = await client.post<ProxyTestResult>('/api/proxy/test', { body: { tool_call: call, ...(options.session ? { session_id: options.session } : {}) } });
+  } catch (error) {
+    if (error instanceof CliError && error.exitCode === EXIT.notRunning && ctx.url === undefined) {
+      where = 'in-process';
+      result = await scoreInProcess(ctx, call);
+    } else if (error instanceof CliError && error.message.includes('[INVALID_TOOL_CALL]')) {
+      throw new CliError(EXIT.usage, error.message);
+    } else {
+      throw error;
+    }
+  }
+  ctx.out.result(result, () => {
+    const { c, line, table } = ctx.out;
+    const verdict = result.action === 'allow' ? c.green(result.action) : result.action.startsWith('queue') ? c.yellow(result.action) : c.red(result.action);
+    line(`${c.bold(verdict)}  score ${result.composite_score.toFixed(2)}  ${c.dim(`(${result.filters_evaluated} filters, ${result.evaluation_time_ms.toFixed(2)} ms, ${where})`)}`);
+    line(result.decision_reason);
+    if (where === 'in-process') ctx.out.note('svc: no daemon running: scored in-process with the config dir\'s config (learned rules are not applied)');
+    line();
+    table(
+      [
+        { header: 'FILTER', value: (r) => r.filter_name },
+        { header: 'MATCH', value: (r) => (r.matched ? 'yes' : '-'), color: (t, r) => (r.matched ? c.bold(t) : c.dim(t)) },
+        { header: 'SCORE', value: (r) => r.score.toFixed(2), align: 'right' },
+        { header: 'SEVERITY', value: (r) => r.severity },
+        { header: 'MESSAGE', value: (r) => r.message, flex: true },
+      ],
+      [...result.filter_results].sort((a, b) => Number(b.matched) - Number(a.matched) || b.score - a.score),
+    );
+  });
+  return exitForAction(result.action);
+}
+
+export default function register(program: Command): void {
+  const proxy = program.command('proxy').description('The scoring proxy');
+  withJson(proxy.command('test'))
+    .description('Score a tool call without side effects; exit 0 allow, 1 queue, 2 deny')
+    .argument('[tool-call-json]', 'the tool call, e.g. \'{"type":"FileRead","path":"/etc/passwd"}\'')
+    .option('--file <file>', 'read the tool call from FILE (- for stdin)')
+    .option('--session <id>', 'score against that session\'s history (daemon only)')
+    .action(action(test));
+}
