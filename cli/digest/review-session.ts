@@ -4,10 +4,12 @@
  * refusal by the daemon (say, 409 for an item someone else reviewed
  * meanwhile) is shown and the walk goes on.
  */
+import type { Writable } from 'node:stream';
 import * as p from '@clack/prompts';
 import type { CliContext } from '../context.ts';
 import { CliError, EXIT } from '../errors.ts';
 import { clean, age } from '../output.ts';
+import { promptOutput } from './prompt-output.ts';
 import { openItems, review, type DigestItem, type ReviewAction } from './digest-api.ts';
 
 const KEYS: ReadonlyArray<{ value: string; label: string; action: ReviewAction | 'skip' | 'quit'; hint?: string }> = [
@@ -30,7 +32,7 @@ function describe(item: DigestItem, index: number, total: number, ctx: CliContex
     clean(item.arguments_summary),
     c.dim(clean(item.decision_reason)),
     ...matched.map((f) => `  ${c.dim('·')} ${clean(String(f.filter_name ?? ''))} ${typeof f.score === 'number' ? f.score.toFixed(2) : ''} ${c.dim(clean(String(f.message ?? '')))}`),
-    c.dim(`session ${clean(item.session_id)} · ${clean(item.plugin_id)} · ${item.id}`),
+    c.dim([item.session_id && `session ${clean(item.session_id)}`, item.plugin_id && clean(item.plugin_id), `id ${item.id}`].filter(Boolean).join(' · ')),
   ];
   return `${lines.join('\n')}\n${c.dim(`item ${index + 1} of ${total}`)}`;
 }
@@ -41,28 +43,29 @@ export async function runReview(ctx: CliContext, notes: string | undefined): Pro
   }
   const client = ctx.client();
   const { items } = await openItems(client, 1000);
-  p.intro('svc digest review');
+  const opts = { output: promptOutput(ctx.out.color) as Writable };
+  p.intro('svc digest review', opts);
   if (items.length === 0) {
-    p.outro('Nothing waits for a review.');
+    p.outro('Nothing waits for a review.', opts);
     return EXIT.ok;
   }
   const done: Record<string, number> = {};
   for (const [index, item] of items.entries()) {
-    p.note(describe(item, index, items.length, ctx), 'Queued tool call');
-    const key = await p.selectKey({ message: 'Your decision', options: KEYS.map(({ value, label, hint }) => ({ value, label, hint })) });
+    p.note(describe(item, index, items.length, ctx), 'Queued tool call', opts);
+    const key = await p.selectKey({ ...opts, message: 'Your decision', options: KEYS.map(({ value, label, hint }) => ({ value, label, hint })) });
     const choice = KEYS.find((k) => k.value === key);
     if (p.isCancel(key) || !choice || choice.action === 'quit') break;
     if (choice.action === 'skip') continue;
     try {
       const result = await review(client, item.id, choice.action, notes);
       done[choice.action] = (done[choice.action] ?? 0) + 1;
-      p.log.success(`${result.status}`);
+      p.log.success(`${result.status}`, opts);
     } catch (error) {
       if (!(error instanceof CliError) || error.exitCode === EXIT.notRunning) throw error;
-      p.log.error(error.message);
+      p.log.error(error.message, opts);
     }
   }
   const summary = Object.entries(done).map(([verb, count]) => `${count} ${verb}`).join(', ');
-  p.outro(summary ? `Reviewed: ${summary}.` : 'Nothing reviewed.');
+  p.outro(summary ? `Reviewed: ${summary}.` : 'Nothing reviewed.', opts);
   return EXIT.ok;
 }
