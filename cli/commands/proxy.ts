@@ -7,15 +7,9 @@
 import type { Command } from 'commander';
 import { action, withJson, type CliContext } from '../context.ts';
 import { CliError, EXIT } from '../errors.ts';
+import type { ProxyTestResultBody } from '../../core/schemas/proxy.ts';
 
-export interface ProxyTestResult {
-  composite_score: number;
-  action: string;
-  decision_reason: string;
-  evaluation_time_ms: number;
-  filters_evaluated: number;
-  filter_results: Array<{ filter_name: string; matched: boolean; score: number; severity: string; message: string }>;
-}
+export type ProxyTestResult = ProxyTestResultBody;
 
 /** The exit code for an action: `allow` 0, `queue(...)` 1, `deny(...)` 2. */
 export function exitForAction(actionText: string): number {

@@ -1,20 +1,8 @@
 /** The digest routes as the CLI uses them. */
 import type { ApiClient } from '../api-client.ts';
+import type { DigestItem } from '../../core/schemas/digest.ts';
 
-export interface DigestItem {
-  id: string;
-  created_at: string;
-  session_id: string;
-  tool_call_type: string;
-  arguments_summary: string;
-  decision_reason: string;
-  composite_score: number;
-  severity: string;
-  status: string;
-  plugin_id: string;
-  informational_only: boolean;
-  filter_breakdown: Array<{ filter_name?: string; matched?: boolean; score?: number; message?: string }>;
-}
+export type { DigestItem };
 
 interface DigestPage {
   items: DigestItem[];
