@@ -20,6 +20,7 @@ export default defineConfig({
       { test: { name: 'deno', include: ['test/hosts/deno*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'cli', include: ['test/cli/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'workers', include: ['test/hosts/workers*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000 } },
     ],
   },
 });

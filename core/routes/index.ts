@@ -5,6 +5,7 @@ import { evaluateRoutes } from './proxy-evaluate.ts';
 import { canaryRoutes } from './canaries.ts';
 import { proxyRoutes } from './proxy.ts';
 import { daemonExtraRoutes } from './daemon-extras.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import type { Services } from '../services.ts';
 import { configRoutes } from './config.ts';
 import { digestRoutes } from './digest.ts';
@@ -39,6 +40,7 @@ export function allRoutes(services: Services): RouteSpec[] {
   routes.push(...auditRoutes(services, services.audit), ...evaluateRoutes(services.decisions));
   routes.push(...proxyRoutes(services), ...daemonExtraRoutes(services), ...canaryRoutes(services));
   routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
+  routes.push(...dashboardRoutes(services));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
 }

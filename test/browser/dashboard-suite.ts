@@ -1,0 +1,153 @@
+/**
+ * The dashboard in a real browser against a real daemon: pair with a fresh
+ * code, watch a queued call arrive live, approve it (the waiting caller gets
+ * `allow`), deny another, page the audit log, create a canary, and take a
+ * screenshot of every page into test-output/dashboard/<host>/. Console
+ * errors and CSP violations fail the run.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_CONFIG } from '../conformance/context.ts';
+import { QUEUED_CALL, digestClient } from '../conformance/digest-client.ts';
+import { launchHost, type HostKind, type RunningHost } from '../support/host-process.ts';
+import { launchChromium, type Browser } from './chromium.ts';
+import { watchPage, type PageWatch } from './page-watch.ts';
+
+const OUTPUT = resolve(import.meta.dirname, '../../test-output/dashboard');
+const ALLOWED_CALL = { type: 'FileRead', path: '/home/dev/project/README.md' };
+const PAGES = ['overview', 'digest', 'audit', 'sessions', 'canaries', 'analytics', 'policies', 'sync', 'notifications', 'settings'];
+
+/** Failures the flow provokes on purpose (Community licence, routes a build may lack, the reused pairing code). */
+const EXPECTED_FAILURES = [
+  { path: /^\/api\/(analytics\/v2\/pro|policies|sync\/status|sync\/configs|notifications\/(channels|status))$/, status: 403 },
+  { path: /^\/api\/(audit\/checkpoint|supervisor\/sessions)$/, status: 404 },
+];
+
+export function dashboardSuite(kind: HostKind): void {
+  describe(`the dashboard on the ${kind} host, in chromium`, () => {
+    let host: RunningHost;
+    let browser: Browser;
+    let page: Page;
+    let watch: PageWatch;
+    let client: Awaited<ReturnType<typeof digestClient>>;
+    const shots = join(OUTPUT, kind);
+
+    beforeAll(async () => {
+      await mkdir(shots, { recursive: true });
+      [host, browser] = await Promise.all([launchHost(kind, { files: { 'config.toml': SHARED_CONFIG } }), launchChromium()]);
+      client = await digestClient(host.baseUrl, host.configDir);
+      page = await browser.context.newPage();
+      watch = await watchPage(page);
+      watch.expect(EXPECTED_FAILURES);
+    }, 180_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await host?.stop();
+    });
+
+    async function show(name: string): Promise<void> {
+      await page.goto(`${host.baseUrl}/#/${name}`);
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: new RegExp(name, 'i') }).waitFor();
+    }
+
+    it('pairs with a fresh code from the IPC route and removes it from the address bar', async () => {
+      const { body } = await client.ipcPost('/api/ipc/dashboard/pair-code');
+      await page.goto(`${host.baseUrl}/#pair=${body.code}`);
+      await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+      expect(page.url()).not.toContain('pair=');
+      expect(await page.evaluate(() => sessionStorage.getItem('svc.dashboard.token'))).toBe(client.dashboard);
+      // The code is spent: a second tab with the same link is told so.
+      const other = await browser.context.newPage();
+      const otherWatch = await watchPage(other);
+      otherWatch.expect([{ path: /^\/api\/dashboard\/pair$/, status: 401 }]);
+      await other.goto(`${host.baseUrl}/#pair=${body.code}`);
+      await other.getByText('this pairing link was already used — run `svc pair` for a new one').waitFor();
+      expect(otherWatch.problems).toEqual([]);
+      expect(await otherWatch.collect()).toEqual([]);
+      await other.close();
+    });
+
+    it('shows a decision live on the overview', async () => {
+      await show('overview');
+      await client.evaluate(ALLOWED_CALL, { session_id: randomUUID() });
+      await page.locator('.ticker li', { hasText: 'FileRead' }).first().waitFor();
+      await page.screenshot({ path: join(shots, 'overview.png'), fullPage: true });
+    });
+
+    it('shows a queued call arriving live; approving it gives the waiting caller allow; d denies another', async () => {
+      await show('digest');
+      const session = randomUUID();
+      const first = await client.queue(session);
+      await page.locator(`#item-${first}`).waitFor();
+      const waiting = client.ipcGet(`/api/ipc/digest/items/${first}/wait?timeout_ms=30000`);
+      await page.locator(`#item-${first}`).click();
+      await page.getByLabel('Notes (optional, stored with the review)').fill('looks fine');
+      await page.getByRole('button', { name: /^Approve/ }).click();
+      const resolved = await waiting;
+      expect(resolved.body.item.outcome).toBe('allow');
+      expect(resolved.body.item.reviewer_notes).toBe('looks fine');
+      await page.locator(`#item-${first}`).waitFor({ state: 'detached' });
+
+      const second = await client.queue(session, { ...QUEUED_CALL, path: '/home/dev/.zshrc' });
+      await page.locator(`#item-${second}`).click();
+      await page.screenshot({ path: join(shots, 'digest.png'), fullPage: true });
+      await page.keyboard.press('d');
+      await page.locator(`#item-${second}`).waitFor({ state: 'detached' });
+      const denied = await client.ipcGet(`/api/ipc/digest/items/${second}`);
+      expect(denied.body.status).toBe('denied');
+    });
+
+    it('pages the audit log and opens a record', async () => {
+      for (let i = 0; i < 22; i++) await client.evaluate({ ...ALLOWED_CALL, path: `/home/dev/project/file-${i}.txt` }, { session_id: randomUUID() });
+      await show('audit');
+      await page.getByText(/Page 1 ·/).waitFor();
+      await page.getByRole('button', { name: 'Older' }).click();
+      await page.getByText(/Page 2 ·/).waitFor();
+      await page.getByRole('button', { name: 'Newer' }).click();
+      await page.getByText(/Page 1 ·/).waitFor();
+      await page.locator('table.records tbody tr button').first().click();
+      await page.getByRole('heading', { name: /^Record / }).waitFor();
+      await page.screenshot({ path: join(shots, 'audit.png'), fullPage: true });
+    });
+
+    it('creates a canary and shows its value once', async () => {
+      await show('canaries');
+      await page.getByLabel('Label').fill('browser-test decoy');
+      await page.getByRole('button', { name: 'Create canary' }).click();
+      const value = (await page.getByLabel('canary value').textContent())?.trim() ?? '';
+      expect(value).toMatch(/^[0-9a-f]{48}$/);
+      await page.getByRole('cell', { name: 'browser-test decoy', exact: true }).waitFor();
+      await page.getByRole('cell', { name: `${value.slice(0, 4)}…`, exact: true }).waitFor();
+      await page.screenshot({ path: join(shots, 'canaries.png'), fullPage: true });
+      const listed = await client.get('/api/canaries');
+      expect(listed.body.items.map((c: { label: string }) => c.label)).toContain('browser-test decoy');
+    });
+
+    it('renders every other page without an error', async () => {
+      for (const name of PAGES.filter((p) => !['overview', 'digest', 'audit', 'canaries'].includes(p))) {
+        await show(name);
+        // A Community licence: the Pro pages say what Pro would unlock instead of breaking.
+        if (['policies', 'sync', 'notifications'].includes(name)) await page.getByText('is part of svc Pro').first().waitFor();
+        if (name === 'analytics') await page.getByText('Analytics over 30 and 90 days is part of svc Pro').waitFor();
+        if (name === 'settings') await page.getByLabel('Auto-allow below (0–10)').waitFor();
+        if (name === 'sessions') await page.getByRole('heading', { level: 2 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+      }
+    });
+
+    it('signs out: the token leaves sessionStorage', async () => {
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByText('This tab is not paired with the daemon').waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('svc.dashboard.token'))).toBeNull();
+    });
+
+    it('logged no console error and no CSP violation', async () => {
+      expect([...watch.problems, ...(await watch.collect())]).toEqual([]);
+    });
+  });
+}
