@@ -8,6 +8,7 @@ import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daem
 import { createNodeDeps, createStderrLogger } from './node-deps.ts';
 import { openNodeStorage } from './node-storage.ts';
 import { serveNode } from './serve.ts';
+import { announceDashboard } from './open-dashboard.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import { createNodeFileStore } from './node-file-store.ts';
 import { mkdir } from 'node:fs/promises';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   const url = clientUrl(options.host, server.port, tls !== undefined);
   await publishDaemonInfo(files, { url, pid: process.pid, instance_id: app.instanceId, version: app.services.version });
   process.stdout.write(`${readyLine(options.host, server.port, tls !== undefined)}\n`);
+  await announceDashboard(app, url, { host: options.host, port: server.port }, config.server.auto_open_dashboard, log);
 }
 
 main().catch((error: unknown) => {

@@ -23,7 +23,7 @@ export function applyReview(
   nowIso: string,
   newId: () => string,
 ): ItemRow {
-  assertAccepts(action, row.id, row.status);
+  assertAccepts(action, row.id, row.status, row);
   const rule = ACTION_RULES[action];
   const notes = input.notes ?? null;
   const fields: Partial<Record<keyof ItemRow, SqlValue>> =

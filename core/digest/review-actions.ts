@@ -13,7 +13,9 @@
  *
  * Wrong state (409): an item already approved, denied or expired answers
  * `ITEM_ALREADY_REVIEWED`; escalate on an escalated item answers
- * `ITEM_NOT_PENDING`. Both carry `current_status`.
+ * `ITEM_NOT_PENDING`. Both carry `current_status`; an already reviewed item
+ * also says how and by whom (`review_action`, `reviewed_by`, `reviewed_at`),
+ * so a reviewer who lost a race sees what happened.
  */
 import { HttpError } from '../http-error.ts';
 
@@ -40,13 +42,26 @@ export const ACTION_RULES: Record<RouteAction, ActionRule> = {
   'allow-always': { accepts: OPEN, next: 'approved', reviewAction: 'allow_always', echo: 'allowed_always' },
 };
 
+/** How an item was resolved, for the 409 of a second reviewer. */
+export interface ReviewTrace {
+  review_action: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+}
+
 /** Throws the 409 for an item whose status the action does not accept. */
-export function assertAccepts(action: RouteAction, id: string, status: string): void {
+export function assertAccepts(action: RouteAction, id: string, status: string, trace?: ReviewTrace): void {
   if (ACTION_RULES[action].accepts.includes(status)) return;
   if (status === 'pending' || status === 'escalated') {
     throw new HttpError(409, 'ITEM_NOT_PENDING', `digest item ${id} is ${status}; ${action} needs a pending item`, {
       current_status: status,
     });
   }
-  throw new HttpError(409, 'ITEM_ALREADY_REVIEWED', `digest item ${id} is already ${status}`, { current_status: status });
+  const by = trace?.reviewed_by ? ` by ${trace.reviewed_by}` : '';
+  throw new HttpError(409, 'ITEM_ALREADY_REVIEWED', `digest item ${id} is already ${status}${by}`, {
+    current_status: status,
+    review_action: trace?.review_action ?? null,
+    reviewed_by: trace?.reviewed_by ?? null,
+    reviewed_at: trace?.reviewed_at ?? null,
+  });
 }

@@ -138,6 +138,27 @@ export function dashboardSuite(kind: HostKind): void {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
       }
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await show('overview');
+      await page.screenshot({ path: join(shots, 'overview-dark.png'), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
+    });
+
+    it('labels every control on every page', async () => {
+      for (const name of PAGES) {
+        await show(name);
+        await page.waitForLoadState('networkidle');
+        const unlabelled = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('input, select, textarea, button')]
+            .filter((el) => {
+              const labels = (el as HTMLInputElement).labels;
+              const named = (labels && labels.length > 0) || el.getAttribute('aria-label') || (el.tagName === 'BUTTON' && el.textContent?.trim());
+              return !named;
+            })
+            .map((el) => el.outerHTML.slice(0, 80)),
+        );
+        expect(unlabelled, name).toEqual([]);
+      }
     });
 
     it('signs out: the token leaves sessionStorage', async () => {

@@ -6,6 +6,14 @@ export function formatTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
+/** Time only for today, else date and time: for dense tables. */
+export function formatShortTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toDateString() === new Date().toDateString() ? date.toLocaleTimeString() : date.toLocaleString();
+}
+
 export function formatScore(score: number): string {
   return Number.isFinite(score) ? score.toFixed(2) : String(score);
 }

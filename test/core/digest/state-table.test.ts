@@ -216,3 +216,19 @@ describe('what the actions change', () => {
     expect(again.status).toBe(503);
   });
 });
+
+describe('digest state table: the 409 of a second reviewer', () => {
+  it('an already reviewed item says how, by whom and when it was reviewed', async () => {
+    const kit = await digestKit();
+    const id = await itemIn(kit, 'approved');
+    const res = await kit.post(`/api/digest/${id}/deny`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: 'ITEM_ALREADY_REVIEWED',
+      current_status: 'approved',
+      review_action: 'approve',
+      reviewed_by: 'dashboard',
+      reviewed_at: expect.any(String),
+    });
+  });
+});

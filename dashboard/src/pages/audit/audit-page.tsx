@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client.ts';
 import type { AuditRecord } from '../../api/types.ts';
 import { throttle } from '../../api/use-api.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
-import { decisionKind, formatScore, formatTime, shortId } from '../../components/format.ts';
+import { decisionKind, formatScore, formatShortTime, shortId } from '../../components/format.ts';
 import { useLiveEvents } from '../../live/live-store.ts';
 import { AuditSide } from './audit-side.tsx';
 import { scanAudit, type AuditFilters, type ScanResult } from './audit-scan.ts';
@@ -131,7 +131,7 @@ export function AuditPage() {
                     <tr key={record.id} class={selected?.id === record.id ? 'selected' : ''}>
                       <td>
                         <button type="button" class="link" onClick={() => setSelected(record)} aria-label={`Show record ${shortId(record.id)}`}>
-                          {formatTime(record.timestamp)}
+                          {formatShortTime(record.timestamp)}
                         </button>
                       </td>
                       <td>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import type { DigestItem, DigestList, ReviewEvent } from '../../api/types.ts';
 import { useApi } from '../../api/use-api.ts';
@@ -22,6 +22,7 @@ export function DigestPage() {
   const [notes, setNotes] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const queueRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (list.data) setItems(sortQueue(list.data.items));
@@ -80,8 +81,10 @@ export function DigestPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      if (event.key === 'j' && items.length > 0) setSelectedId(items[Math.min(index + 1, items.length - 1)]!.id);
-      else if (event.key === 'k' && items.length > 0) setSelectedId(items[Math.max(index - 1, 0)]!.id);
+      const down = event.key === 'j' || (event.key === 'ArrowDown' && event.target === queueRef.current);
+      const up = event.key === 'k' || (event.key === 'ArrowUp' && event.target === queueRef.current);
+      if (down && items.length > 0) setSelectedId(items[Math.min(index + 1, items.length - 1)]!.id);
+      else if (up && items.length > 0) setSelectedId(items[Math.max(index - 1, 0)]!.id);
       else if (event.key === 'a') void review('approve');
       else if (event.key === 'd') void review('deny');
       else return;
@@ -98,11 +101,11 @@ export function DigestPage() {
           Open queue <span class="badge">{items.length}</span>
         </h2>
         <p class="muted">
-          Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> approve, <kbd>d</kbd> deny.
+          Keys: <kbd>j</kbd>/<kbd>k</kbd> (or arrows in the list) move, <kbd>a</kbd> approve, <kbd>d</kbd> deny.
         </p>
         <ErrorNote error={list.error} />
         {items.length === 0 && !list.loading ? <p class="muted">Nothing waits for review.</p> : null}
-        <ul class="queue" role="listbox" aria-label="Open digest items" aria-activedescendant={selected ? `item-${selected.id}` : undefined}>
+        <ul ref={queueRef} tabIndex={0} class="queue" role="listbox" aria-label="Open digest items" aria-activedescendant={selected ? `item-${selected.id}` : undefined}>
           {items.map((item) => (
             <li
               key={item.id}
