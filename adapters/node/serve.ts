@@ -144,14 +144,62 @@ Object.defineProperty(BufferedRequest.prototype, 'bodyUsed', {
 function respond(app: App, request: Request, conn: { remoteAddress: string }, req: IncomingMessage, res: ServerResponse): void {
   app.fetch(request, conn).then(
     (response) => {
-      try {
-        writeFetchResponse(response, res, req)?.catch(() => res.destroy());
-      } catch {
-        res.destroy();
-      }
+      const write = (): void => {
+        try {
+          writeFetchResponse(response, res, req)?.catch(() => res.destroy());
+        } catch {
+          res.destroy();
+        }
+      };
+      const draining = req.complete ? null : drainUnexpectedBody(req);
+      if (draining) void draining.then(write);
+      else write();
     },
     () => res.destroy(),
   );
+}
+
+/** An unexpected GET/HEAD body up to this size is read and dropped before the answer. */
+const DRAINED_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads and drops the body of a GET or HEAD (core never reads one), up to
+ * DRAINED_BODY_BYTES, so the connection is not closed with unread bytes,
+ * which resets it under the client's response. Null for other requests.
+ */
+function drainUnexpectedBody(req: IncomingMessage): Promise<void> | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && !(/^[0-9]{1,10}$/.test(declared) && Number(declared) <= DRAINED_BODY_BYTES)) return null;
+  return new Promise((done) => {
+    let size = 0;
+    const finish = (): void => {
+      req.off('data', count);
+      done();
+    };
+    const count = (chunk: Buffer): void => {
+      size += chunk.byteLength;
+      if (size > DRAINED_BODY_BYTES) finish();
+    };
+    req.on('data', count);
+    req.once('end', finish);
+    req.once('error', finish);
+    req.once('close', finish);
+  });
+}
+
+/** A malformed request Node's parser refused: a JSON 400 (431 for oversized headers), then close. */
+function answerClientError(error: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(tooLarge
+    ? { error: 'request headers are too large', code: 'HEADERS_TOO_LARGE' }
+    : { error: `malformed HTTP request (${error.code ?? 'parse error'})`, code: 'BAD_REQUEST' });
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }
 
 /** Bodies up to this size with a Content-Length are read whole before the app sees them. */
@@ -282,6 +330,7 @@ export async function serveNode(app: App, options: NodeServeOptions) {
     respond(app, request, conn, req, res);
   };
   const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);
+  server.on('clientError', answerClientError);
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
   bindNodeWebSockets(server, app, origin);

@@ -10,6 +10,24 @@ function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
+/** An unexpected body read up to this size before answering; past it the connection may close. */
+const DRAINED_BODY_BYTES = 8 * 1024 * 1024;
+
+async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > DRAINED_BODY_BYTES) return void (await reader.cancel());
+    }
+  } catch {
+    // the client went away
+  }
+}
+
 /**
  * The one Durable Object that holds the daemon: every request reaches it, so
  * state has a single writer. It boots on its first request: seeds its file
@@ -35,7 +53,12 @@ export class SvcApp {
     }
     // The harness binds Miniflare to loopback only, so the entry worker's CF-Connecting-IP is the socket peer.
     const conn = { remoteAddress: request.headers.get('cf-connecting-ip') ?? '' };
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return app.fetch(request, conn);
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
+      const response = await app.fetch(request, conn);
+      // Core never reads a GET/HEAD body; left unread, workerd resets the connection under the answer.
+      if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== null && !request.bodyUsed) await drain(request.body);
+      return response;
+    }
     const result = await app.upgrade(request, conn);
     return result.accepted ? acceptWorkersWebSocket(result.hooks) : result.response;
   }

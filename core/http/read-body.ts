@@ -19,7 +19,14 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
   if (declared !== null && Number(declared) > limit) throw tooLarge();
   // A declared length within the limit is read whole (hosts may hold such a body
   // already buffered); the size is still checked. Otherwise the stream is cut off.
-  const bytes = declared !== null ? new Uint8Array(await request.arrayBuffer()) : await readStreamCapped(request.body, limit, tooLarge);
+  let bytes: Uint8Array;
+  try {
+    bytes = declared !== null ? new Uint8Array(await request.arrayBuffer()) : await readStreamCapped(request.body, limit, tooLarge);
+  } catch (error) {
+    // A body the host could not deliver (bad chunking, a length it refused, a client gone) is the client's doing.
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'INVALID_BODY', 'request body could not be read');
+  }
   if (bytes.byteLength > limit) throw tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -9,7 +9,8 @@ import type { Include } from '../audit/audit-queries.ts';
 import { parseWindow } from '../audit/audit-queries.ts';
 import { HttpError } from '../http-error.ts';
 import { json } from '../http/json.ts';
-import type { RouteRequest, RouteSpec } from '../route-spec.ts';
+import { intQuery, queryOf } from '../http/query.ts';
+import type { RouteSpec } from '../route-spec.ts';
 import {
   AuditExportQuery, AuditExportSchema, AuditIdParams, AuditListQuery, AuditListSchema, AuditRecordSchema,
   AuditSummaryQuery, AuditSummarySchema, ExfilStatsSchema,
@@ -24,21 +25,6 @@ const CHAIN_ERRORS = {
   503: errorDoc('AUDIT_CHAIN_UNANCHORED: records without an anchor'),
 };
 
-/** One query value; a repeated parameter is 400 INVALID_QUERY. */
-function queryOf(request: RouteRequest): (name: string) => string | undefined {
-  const params = new URL(request.url).searchParams;
-  return (name) => {
-    const values = params.getAll(name);
-    if (values.length > 1) throw new HttpError(400, 'INVALID_QUERY', `${name} given more than once`);
-    return values[0];
-  };
-}
-
-function intOf(raw: string | undefined, name: string, fallback: number, min: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < min) throw new HttpError(400, 'INVALID_QUERY', `${name} must be an integer >= ${min}`);
-  return Number(raw);
-}
 
 function includeOf(raw: string | undefined): Include {
   if (raw === undefined || raw === 'full' || raw === 'all') return raw ?? 'full';
@@ -78,8 +64,8 @@ export function auditRoutes(_services: Services, audit: AuditLog): RouteSpec[] {
           if (!UUID.test(sessionId)) throw new HttpError(400, 'INVALID_QUERY', 'session_id must be a UUID');
           return json(audit.listSession(sessionId, include));
         }
-        const limit = Math.min(100, intOf(query('limit'), 'limit', 20, 1));
-        const offset = intOf(query('offset'), 'offset', 0, 0);
+        const limit = Math.min(100, intQuery(query('limit'), 'limit', 20, 1));
+        const offset = intQuery(query('offset'), 'offset', 0, 0);
         return json(audit.list({ limit, offset, include }));
       },
     },
@@ -112,7 +98,7 @@ export function auditRoutes(_services: Services, audit: AuditLog): RouteSpec[] {
         if (format !== 'json' && format !== 'csv') throw new HttpError(400, 'INVALID_QUERY', 'format must be json or csv');
         const body = audit.export({
           format,
-          limit: Math.min(MAX_EXPORT, intOf(query('limit'), 'limit', 1000, 1)),
+          limit: Math.min(MAX_EXPORT, intQuery(query('limit'), 'limit', 1000, 1)),
           includeCold: booleanOf(query('include_cold'), 'include_cold'),
           fromDate: dateOf(query('from_date')),
         });

@@ -3,7 +3,8 @@ import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import { DigestForensicsSchema, IdParams, NonceSchema, WaitQuery, WaitResultSchema } from '../schemas/digest.ts';
 import type { Services } from '../services.ts';
-import { idOf, intParam } from './digest.ts';
+import { intQuery, queryOf } from '../http/query.ts';
+import { idOf } from './digest.ts';
 
 /** Longest long-poll (ms); larger `timeout_ms` values are clamped to it. */
 export const MAX_WAIT_MS = 60_000;
@@ -47,8 +48,7 @@ export function digestIpcRoutes(services: Services): RouteSpec[] {
         404: errorDoc('NOT_FOUND'),
       },
       async handler(request) {
-        const raw = new URL(request.url).searchParams.get('timeout_ms') ?? undefined;
-        const timeout = Math.min(MAX_WAIT_MS, intParam(raw, 'timeout_ms', DEFAULT_WAIT_MS, 0));
+        const timeout = Math.min(MAX_WAIT_MS, intQuery(queryOf(request)('timeout_ms'), 'timeout_ms', DEFAULT_WAIT_MS, 0));
         return json(await services.digest.wait(idOf(request), timeout));
       },
     },

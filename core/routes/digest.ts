@@ -2,6 +2,7 @@ import { DIGEST_ACTION_DOC, DIGEST_EVENTS_DOC, DIGEST_LIST_DOC, WEBHOOK_REVIEW_D
 import { ROUTE_ACTIONS, type RouteAction } from '../digest/review-actions.ts';
 import { HttpError } from '../http-error.ts';
 import { json } from '../http/json.ts';
+import { queryOf, intQuery } from '../http/query.ts';
 import { readJson } from '../http/read-body.ts';
 import { validate } from '../http/validate.ts';
 import type { RouteRequest, RouteSpec } from '../route-spec.ts';
@@ -11,15 +12,6 @@ import {
   WEBHOOK_ACTIONS, WebhookReviewBody, WebhookReviewResultSchema, type WebhookAction,
 } from '../schemas/digest.ts';
 import type { Services } from '../services.ts';
-
-/** A non-negative integer query value, or 400 INVALID_QUERY. */
-export function intParam(raw: string | undefined, name: string, fallback: number, min: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new HttpError(400, 'INVALID_QUERY', `${name} must be an integer >= ${min}`);
-  }
-  return Number(raw);
-}
 
 /** The `{id}` path parameter, decoded (a malformed escape is an unknown id). */
 export function idOf(request: RouteRequest): string {
@@ -93,14 +85,9 @@ export function digestRoutes(services: Services): RouteSpec[] {
         400: errorDoc('INVALID_QUERY'),
       },
       handler(request) {
-        const query = new URL(request.url).searchParams;
-        const single = (name: string) => {
-          const values = query.getAll(name);
-          if (values.length > 1) throw new HttpError(400, 'INVALID_QUERY', `${name} given more than once`);
-          return values[0];
-        };
-        const limit = Math.min(100, intParam(single('limit'), 'limit', 20, 1));
-        const offset = intParam(single('offset'), 'offset', 0, 0);
+        const query = queryOf(request);
+        const limit = Math.min(100, intQuery(query('limit'), 'limit', 20, 1));
+        const offset = intQuery(query('offset'), 'offset', 0, 0);
         return json(services.digest.list(limit, offset));
       },
     },

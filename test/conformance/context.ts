@@ -13,6 +13,11 @@ export interface Capabilities {
   tls: boolean;
   /** Files core writes into the config dir (other than the token files) appear on the real disk. */
   fileMirror: boolean;
+  /**
+   * Requests the HTTP parser refuses (bad Content-Length, bad chunking, odd Host) reach code of ours
+   * that answers 400 {error, code}; workerd answers those itself with a plain-text 500 first.
+   */
+  parserErrors: boolean;
 }
 
 export interface ConformanceContext {

@@ -9,6 +9,7 @@ import { badInputSuite } from './bad-input.ts';
 import { digestSuite } from './digest.ts';
 import { guardsSuite } from './guards.ts';
 import { healthSuite } from './health.ts';
+import { hostileHttpSuite } from './hostile-http.ts';
 import { integritySuite } from './integrity.ts';
 import { lifecycleSuite } from './lifecycle.ts';
 import { proSuite } from './pro.ts';
@@ -19,6 +20,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, unicodeChainSuite, integritySuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, unicodeChainSuite, integritySuite, hostileHttpSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
