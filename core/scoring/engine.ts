@@ -17,7 +17,7 @@ import { DEFAULT_ALLOW_THRESHOLD, DEFAULT_DENY_THRESHOLD } from './decision.ts';
 import { runPipeline, type PipelineFilter } from './pipeline.ts';
 import { FILTER_CATALOGUE } from './filters/catalogue.ts';
 import { compileMetaRules, type MetaRules } from './meta-rules.ts';
-import { loadFilter, parseRuleToml, type LoadRuleText } from './rule-loader.ts';
+import { loadFilter, ruleDocument, type LoadRuleText } from './rule-loader.ts';
 import { createSessionStore } from './session-history.ts';
 import { withholdCanaryText } from './withhold-canary-text.ts';
 import type { Evaluation, Phase, UserLists } from './types.ts';
@@ -109,7 +109,7 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
   try {
     const file = await options.loadRuleText('meta-rules.toml');
     if (!file) throw new Error('meta-rules.toml: rule file not found');
-    try { meta = compileMetaRules(parseRuleToml(file.text), new Set(FILTER_CATALOGUE.map((d) => d.id))); }
+    try { meta = compileMetaRules(ruleDocument(file), new Set(FILTER_CATALOGUE.map((d) => d.id))); }
     catch (error) { throw new Error(`${file.source}: ${(error as Error).message.split('\n')[0]}`); }
   } catch (error) {
     problems.push(`meta-rules disabled: ${(error as Error).message}`);
@@ -166,7 +166,7 @@ async function seedCanaries(load: LoadRuleText, registry: CanaryRegistry, proble
   try {
     const file = await load(CANARY_FILE);
     if (!file) return;
-    const doc = parseRuleToml(file.text);
+    const doc = ruleDocument(file);
     const tokens = (doc.canary as { tokens?: unknown } | undefined)?.tokens ?? [];
     if (!Array.isArray(tokens)) throw new Error('canary.tokens must be an array of tables');
     for (const t of tokens as unknown[]) {

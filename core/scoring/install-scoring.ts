@@ -11,15 +11,20 @@ const RULE_FILE = /^[a-z0-9-]{1,64}\.toml$/;
 
 /**
  * Rule files: `<config_dir>/filters/<name>` overrides the shipped
- * `config/filters/<name>` (embedded at build time, so Workers need no disk).
+ * `config/filters/<name>` (embedded at build time, so Workers need no disk)
+ * key by key: the shipped text travels along as `base` and the two merge.
  */
 export function configDirRuleLoader(files: Deps['files']): LoadRuleText {
   return async (fileName) => {
+    const shipped = await loadShippedRule(fileName);
     if (RULE_FILE.test(fileName)) {
       const bytes = await files.read(`filters/${fileName}`);
-      if (bytes !== null) return { text: new TextDecoder().decode(bytes), source: `config-dir:filters/${fileName}` };
+      if (bytes !== null) {
+        const source = `config-dir:filters/${fileName}${shipped ? ' (over the shipped file)' : ''}`;
+        return { text: new TextDecoder().decode(bytes), source, ...(shipped ? { base: shipped.text } : {}) };
+      }
     }
-    return loadShippedRule(fileName);
+    return shipped;
   };
 }
 

@@ -1,4 +1,4 @@
-import { parseRuleToml, type LoadRuleText } from './rule-loader.ts';
+import { ruleDocument, type LoadRuleText } from './rule-loader.ts';
 import { compileSafeRegex } from './safe-regex.ts';
 
 const MASK = '[REDACTED]';
@@ -33,7 +33,7 @@ export async function createSecretRedactor(load: LoadRuleText): Promise<((text: 
   if (!file) return null;
   let rules: RedactionRule[];
   try {
-    rules = toRules(parseRuleToml(file.text));
+    rules = toRules(ruleDocument(file));
   } catch {
     return null;
   }
