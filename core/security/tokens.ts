@@ -12,23 +12,40 @@ export interface Tokens {
   dashboard: string | null;
 }
 
-const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+/** Visible ASCII, spaces inside only: what an `x-svc-csrf` header carries unchanged. */
+const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 async function writeSecret(deps: Deps, path: string, value: string): Promise<void> {
   await deps.files.writeAtomic(path, `${value}\n`, { mode: 0o600 });
 }
 
 /**
- * Writes a fresh daemon token and reads (or creates) the dashboard token.
- * A dashboard token file that does not hold a well-formed token is replaced.
+ * A dashboard token file's token: its content without one final newline, or
+ * null when that is empty. Throws (the daemon does not start) for content a
+ * header cannot carry as it is, so a file a user or an installer wrote is
+ * never silently replaced.
+ */
+export function dashboardTokenOf(bytes: Uint8Array | null): string | null {
+  if (bytes === null) return null;
+  const text = new TextDecoder().decode(bytes).replace(/\r?\n$/, '');
+  if (text.trim() === '') return null;
+  if (!PRINTABLE.test(text)) {
+    throw new Error(`${DASHBOARD_TOKEN_FILE} must hold printable ASCII without leading or trailing spaces (delete it to get a generated one)`);
+  }
+  return text;
+}
+
+/**
+ * Writes a fresh daemon token and reads the dashboard token: an existing
+ * non-empty file is used as it is and never rewritten; only an absent or
+ * empty file gets a generated one.
  */
 export async function initTokens(deps: Deps, dashboardAuth: boolean): Promise<Tokens> {
   const daemon = toHex(deps.random.bytes(32));
   await writeSecret(deps, DAEMON_TOKEN_FILE, daemon);
   if (!dashboardAuth) return { daemon, dashboard: null };
-  const existing = await deps.files.read(DASHBOARD_TOKEN_FILE);
-  const text = existing === null ? '' : new TextDecoder().decode(existing).trim();
-  if (TOKEN_PATTERN.test(text)) return { daemon, dashboard: text };
+  const existing = dashboardTokenOf(await deps.files.read(DASHBOARD_TOKEN_FILE));
+  if (existing !== null) return { daemon, dashboard: existing };
   const dashboard = toHex(deps.random.bytes(32));
   await writeSecret(deps, DASHBOARD_TOKEN_FILE, dashboard);
   return { daemon, dashboard };

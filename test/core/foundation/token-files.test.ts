@@ -54,9 +54,31 @@ describe('token files', () => {
     expect(fileStore.modes.get('dashboard.token')).toBe(0o600);
   });
 
-  it('a malformed dashboard.token is replaced by a well-formed one', async () => {
-    const t = await createTestApp({ files: { 'dashboard.token': 'short\n' } });
+  it.each([
+    ['an installer\'s token of another format, final newline ignored', 'installer:Tok-ABC.def/123=\n', 'installer:Tok-ABC.def/123='],
+    ['a short token without a final newline', 'short', 'short'],
+    ['a token with inner spaces and a CRLF ending', 'my team token\r\n', 'my team token'],
+  ])('an existing dashboard.token is kept as it is (%s) and never rewritten', async (_name, content, token) => {
+    const fileStore = createMemoryFileStore({ 'dashboard.token': content });
+    const t = await createTestApp({ fileStore });
+    expect(t.files.text('dashboard.token')).toBe(content);
+    expect((await t.request('/api/config', { headers: { 'x-svc-csrf': token } })).status).toBe(200);
+    const again = await createTestApp({ fileStore });
+    expect(again.files.text('dashboard.token')).toBe(content);
+    expect(fileStore.modes.has('dashboard.token'), 'dashboard.token was written').toBe(false);
+    expect((await again.request('/api/config', { headers: { 'x-svc-csrf': token } })).status).toBe(200);
+  });
+
+  it.each([['empty', ''], ['a lone newline', '\n'], ['only whitespace', '  \n']])('an %s dashboard.token gets a generated one', async (_name, content) => {
+    const t = await createTestApp({ files: { 'dashboard.token': content } });
     expect(t.dashboardToken).toMatch(HEX64);
+    expect(t.files.modes.get('dashboard.token')).toBe(0o600);
+  });
+
+  it('a dashboard.token a header cannot carry as it is stops the start with a clear reason and stays untouched', async () => {
+    const fileStore = createMemoryFileStore({ 'dashboard.token': 'tok\u0000en\n' });
+    await expect(createTestApp({ fileStore })).rejects.toThrow(/dashboard\.token must hold printable ASCII/);
+    expect(fileStore.text('dashboard.token')).toBe('tok\u0000en\n');
   });
 
   it('with dashboard_auth = false no dashboard token is created', async () => {
