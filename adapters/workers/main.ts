@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   });
   server.port = Number(url.port);
   // Boot the Durable Object now, so the token files exist before the ready line.
-  const warmUp = await mf.dispatchFetch(`${url.origin}/api/health`, { headers: { host: url.host } });
+  // With [server] require_api_key the harness is a client like any other: it sends the key.
+  const apiKey: Record<string, string> = config.server.require_api_key ? { 'x-svc-api-key': config.server.api_key } : {};
+  const warmUp = await mf.dispatchFetch(`${url.origin}/api/health`, { headers: { host: url.host, ...apiKey } });
   if (warmUp.status !== 200) {
     const body = (await warmUp.json().catch(() => ({}))) as { error?: string };
     await mf.dispose();

@@ -12,11 +12,12 @@ export const QUEUED_CALL = { type: 'FileWrite', path: '/home/dev/.bashrc', conte
 /** A sensitive read the shipped rules queue; it also contains the session. */
 export const SENSITIVE_READ = { type: 'FileRead', path: '/home/dev/.aws/credentials' } as const;
 
-/** Binds a client to one running daemon. */
-export async function digestClient(baseUrl: string, configDir: string) {
+/** Binds a client to one running daemon; `always` headers go with every request (e.g. x-svc-api-key). */
+export async function digestClient(baseUrl: string, configDir: string, always: Record<string, string> = {}) {
   const dashboard = await readToken(configDir, 'dashboard.token');
   const daemon = await readToken(configDir, 'daemon.token');
-  async function call(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown) {
+  async function call(method: 'GET' | 'POST', path: string, own: Record<string, string>, body?: unknown) {
+    const headers = { ...always, ...own };
     const response = await request(`${baseUrl}${path}`, {
       method,
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
