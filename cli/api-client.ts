@@ -91,6 +91,10 @@ export function errorFromResponse(status: number, body: ErrorBody, retryAfter: s
       return new CliError(EXIT.failure, message, 'set SVC_API_KEY to the [server] api_key');
     case 'RATE_LIMITED':
       return new CliError(EXIT.failure, message, `retry in ${retryAfter ?? 'a few'} s`);
+    case 'AUDIT_CHAIN_BROKEN':
+    case 'AUDIT_CHAIN_ANCHOR_MISMATCH':
+    case 'AUDIT_CHAIN_UNANCHORED':
+      return new CliError(EXIT.failure, message, 'the audit log was altered or lost records; nothing repairs it: keep a copy of {config_dir}/audit for forensics');
     case 'FEATURE_GATED':
       return new CliError(EXIT.failure, message, typeof body.upgrade_url === 'string' ? `needs a Pro licence: ${body.upgrade_url}` : 'needs a Pro licence');
     default:

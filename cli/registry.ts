@@ -35,8 +35,12 @@ export interface CommandModule {
 }
 
 export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  audit: () => import('./commands/audit.ts'),
+  canary: () => import('./commands/canary.ts'),
+  config: () => import('./commands/config.ts'),
   daemon: () => import('./commands/daemon.ts'),
   digest: () => import('./commands/digest.ts'),
+  doctor: () => import('./commands/doctor.ts'),
   pair: () => import('./commands/pair.ts'),
   dashboard: () => import('./commands/pair.ts'),
   proxy: () => import('./commands/proxy.ts'),
