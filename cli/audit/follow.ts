@@ -17,7 +17,7 @@ export interface LiveEvaluation {
   plugin_id: string;
 }
 
-export async function follow(client: ApiClient, onEvaluation: (event: LiveEvaluation, at: string) => void): Promise<number> {
+export async function follow(client: ApiClient, onEvaluation: (event: LiveEvaluation, at: string) => void, onOpen: () => void): Promise<number> {
   const base = await client.url();
   await client.health();
   const url = new URL('/ws/live', base);
@@ -33,6 +33,7 @@ export async function follow(client: ApiClient, onEvaluation: (event: LiveEvalua
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    socket.once('open', onOpen);
     socket.on('message', (data) => {
       let message: { type?: unknown; data?: unknown; at?: unknown };
       try {

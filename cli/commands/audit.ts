@@ -68,7 +68,7 @@ async function tail(ctx: CliContext, options: { limit: string; session?: string;
     // one row at a time, with the header widths of a table: TIME ACTION SCORE TYPE SUMMARY SESSION
     const text = columns.map((col) => col.value(row)).join('  ');
     ctx.out.line(text.length > ctx.out.width ? `${text.slice(0, ctx.out.width - 1)}…` : text);
-  });
+  }, () => ctx.out.note('svc: following new decisions (Ctrl-C to stop)'));
 }
 
 async function verify(ctx: CliContext): Promise<number> {
