@@ -52,6 +52,12 @@ export interface ApiClient {
 export interface ClientOptions {
   configDir: string;
   url?: string;
+  /**
+   * `daemon`: send the daemon bearer only and never read dashboard.token
+   * (`svc hook`, `svc mcp`: an agent running them must not be able to review
+   * its own calls). Default `all`.
+   */
+  credentials?: 'all' | 'daemon';
   fetch?: typeof fetch;
 }
 
@@ -112,8 +118,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
 
   const authHeaders = () =>
     (headers ??= (async () => {
-      const [daemon, dashboard] = await Promise.all([readToken(options.configDir, 'daemon.token'), readToken(options.configDir, 'dashboard.token')]);
-      const out: Record<string, string> = { 'x-svc-csrf': dashboard ?? PUBLIC_CSRF };
+      const daemonOnly = options.credentials === 'daemon';
+      const [daemon, dashboard] = await Promise.all([readToken(options.configDir, 'daemon.token'), daemonOnly ? null : readToken(options.configDir, 'dashboard.token')]);
+      const out: Record<string, string> = daemonOnly ? {} : { 'x-svc-csrf': dashboard ?? PUBLIC_CSRF };
       if (daemon) out.authorization = `Bearer ${daemon}`;
       if (process.env.SVC_API_KEY) out['x-svc-api-key'] = process.env.SVC_API_KEY;
       return out;
@@ -184,6 +191,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
     put: (path, request) => json('PUT', path, request),
     delete: (path, request) => json('DELETE', path, request),
     raw,
-    dashboardToken: async () => (await authHeaders())['x-svc-csrf'] ?? PUBLIC_CSRF,
+    dashboardToken: async () => {
+      if (options.credentials === 'daemon') throw new CliError(EXIT.internal, 'this client holds the daemon bearer only');
+      return (await authHeaders())['x-svc-csrf'] ?? PUBLIC_CSRF;
+    },
   };
 }

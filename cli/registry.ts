@@ -41,8 +41,11 @@ export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   daemon: () => import('./commands/daemon.ts'),
   digest: () => import('./commands/digest.ts'),
   doctor: () => import('./commands/doctor.ts'),
+  hook: () => import('./commands/hook.ts'),
+  mcp: () => import('./commands/mcp.ts'),
   pair: () => import('./commands/pair.ts'),
   dashboard: () => import('./commands/pair.ts'),
   proxy: () => import('./commands/proxy.ts'),
+  setup: () => import('./commands/setup.ts'),
   sync: () => import('./commands/sync.ts'),
 };

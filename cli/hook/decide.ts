@@ -6,6 +6,7 @@
 import type { HooksConfig } from '../../core/config/hooks-config.ts';
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
 import type { Verdict } from './agent.ts';
+import type { Binary } from './resolve-binaries.ts';
 import { askReason, denyReason, expiredReason, reviewDeniedReason, reviewTimeoutReason, type Evaluation } from './reasons.ts';
 
 /** The longest single long-poll the daemon serves (GET /api/ipc/digest/items/{id}/wait). */
@@ -18,7 +19,7 @@ export interface WaitAnswer {
 
 /** What the hook needs of the daemon; every call carries the daemon bearer, never the dashboard token. */
 export interface HookDaemon {
-  evaluate(body: { tool_call: ToolCall; session_id?: string; source: string; plugin_id: string }): Promise<Evaluation>;
+  evaluate(body: { tool_call: ToolCall; session_id?: string; source: string; plugin_id: string; binaries?: Binary[] }): Promise<Evaluation>;
   wait(digestId: string, timeoutMs: number): Promise<WaitAnswer>;
 }
 
@@ -30,6 +31,8 @@ export interface DecideOptions {
   sessionId: string | null;
   /** `hook:<agent>` or `mcp:<name>`: the audit record's plugin id. */
   pluginId: string;
+  /** The executables a call runs, for the session inventory (shell calls). */
+  binaries?: (call: ToolCall) => Promise<Binary[]>;
   now?: () => number;
 }
 
@@ -53,7 +56,15 @@ export async function decide(calls: readonly ToolCall[], o: DecideOptions): Prom
   let approved = false;
   let ask: Verdict | null = null;
   for (const call of calls) {
-    const e = await o.daemon.evaluate({ tool_call: call, ...(o.sessionId ? { session_id: o.sessionId } : {}), source: 'hook', plugin_id: o.pluginId });
+    // The inventory is a record, not a gate: a binary that cannot be resolved is left out.
+    const binaries = o.binaries ? await o.binaries(call).catch(() => []) : [];
+    const e = await o.daemon.evaluate({
+      tool_call: call,
+      ...(o.sessionId ? { session_id: o.sessionId } : {}),
+      source: 'hook',
+      plugin_id: o.pluginId,
+      ...(binaries.length ? { binaries } : {}),
+    });
     if (e.action.startsWith('deny')) return { kind: 'deny', reason: denyReason(call, e) };
     if (!e.action.startsWith('queue')) continue;
     if (!e.digest_id) throw new Error('the daemon queued the call without a digest item');

@@ -43,7 +43,7 @@ function instead(results: readonly FilterResult[]): string {
   return 'do not retry it unchanged; ask the user how to proceed';
 }
 
-const REVIEW = 'ask the user to approve it in the svc dashboard (`svc pair` opens it) or with `svc digest`, then retry';
+const REVIEW = 'ask the user to approve it in the svc dashboard (`svc pair` opens it) or with `svc digest review`, then retry';
 
 export interface Evaluation {
   action: string;

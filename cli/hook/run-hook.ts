@@ -11,12 +11,16 @@ import type { AgentAdapter, HookOutput, Verdict } from './agent.ts';
 import { decide, type HookDaemon } from './decide.ts';
 import { HookInputError } from './hook-event.ts';
 import { unreachableReason } from './reasons.ts';
+import type { Binary } from './resolve-binaries.ts';
+import type { ToolCall } from '../../core/schemas/tool-call.ts';
 
 export interface HookRunDeps {
   /** The `[hooks]` table of the effective config; throws when the config does not validate. */
   loadHooksConfig(): Promise<HooksConfig>;
   /** The daemon, reached with the daemon bearer only. */
   daemon(): HookDaemon;
+  /** The executables a call runs (session inventory); absent: none are sent. */
+  binaries?: (call: ToolCall, cwd: string | undefined) => Promise<Binary[]>;
   /** Ends the svc side of an agent session (its session-end hook); absent when svc has nothing to end. */
   endSession?(sessionId: string): Promise<void>;
   env: NodeJS.ProcessEnv;
@@ -24,8 +28,8 @@ export interface HookRunDeps {
 
 const withNote = (out: HookOutput, note: string): HookOutput => ({ ...out, stderr: `${out.stderr}svc: ${note.replace(/\s+/g, ' ')}\n` });
 
-/** Runs one hook invocation; never throws. */
-export async function runHook(agent: AgentAdapter, stdin: string, deps: HookRunDeps): Promise<HookOutput> {
+/** Runs one hook invocation (`readInput` reads the payload, bounded); never throws. */
+export async function runHook(agent: AgentAdapter, readInput: () => Promise<string>, deps: HookRunDeps): Promise<HookOutput> {
   let hooks: HooksConfig = DEFAULT_HOOKS_CONFIG;
   let configReadable = true;
   let event: string | null = null;
@@ -42,6 +46,7 @@ export async function runHook(agent: AgentAdapter, stdin: string, deps: HookRunD
       const detail = `the svc config does not validate: ${(error as Error).message}`;
       return fail(detail, `svc refused this call because its config does not validate (${(error as Error).message}); ask the user to fix the svc config.`);
     }
+    const stdin = await readInput();
     let payload: unknown;
     try {
       payload = JSON.parse(stdin);
@@ -61,6 +66,7 @@ export async function runHook(agent: AgentAdapter, stdin: string, deps: HookRunD
       supportsAsk: agent.supportsAsk,
       sessionId: read.sessionId,
       pluginId: `hook:${agent.name}`,
+      binaries: deps.binaries ? (call) => deps.binaries!(call, read.cwd) : undefined,
     });
     return agent.render(verdict, event);
   } catch (error) {

@@ -153,16 +153,16 @@ describe('decisions', () => {
 
   it('malformed stdin is refused with a clear line on stderr (fail closed), and let through only with fail_open', async () => {
     const deps = (fail_open: boolean) => ({ env: {}, loadHooksConfig: async () => ({ ...DEFAULT_HOOKS_CONFIG, fail_open }), daemon: () => { throw new Error('not reached'); } });
-    const closed = await runHook(AGENTS['claude-code']!, '{"tool_name": ', deps(false));
+    const closed = await runHook(AGENTS['claude-code']!, async () => '{"tool_name": ', deps(false));
     expect(JSON.parse(closed.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(closed.stderr).toMatch(/^svc: malformed claude-code hook input: the claude-code hook input is not JSON .*; the call is refused \(fail closed\)\n$/);
-    const open = await runHook(AGENTS['claude-code']!, '{"tool_name": ', deps(true));
+    const open = await runHook(AGENTS['claude-code']!, async () => '{"tool_name": ', deps(true));
     expect(open.stdout).toBe('');
     expect(open.stderr).toMatch(/the call goes ahead/);
   });
 
   it('a config that does not validate refuses the call even with fail_open', async () => {
-    const out = await runHook(AGENTS.gemini!, JSON.stringify(fixture('gemini', 'shell-allow').input), {
+    const out = await runHook(AGENTS.gemini!, async () => JSON.stringify(fixture('gemini', 'shell-allow').input), {
       env: {}, loadHooksConfig: async () => { throw new Error('hooks.queue_mode must be one of "wait", "ask"'); }, daemon: () => { throw new Error('not reached'); },
     });
     expect(out.exitCode).toBe(2);

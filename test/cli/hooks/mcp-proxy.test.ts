@@ -1,0 +1,95 @@
+/**
+ * `svc mcp` around a real MCP server from npm (@modelcontextprotocol/server-
+ * filesystem on a temp dir), driven by the SDK's own client through the real
+ * `svc` binary and a real Node daemon.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHost, type RunningHost } from '../../support/host-process.ts';
+import { ROOT, SVC } from '../run-svc.ts';
+
+const SERVER = resolve(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+const CANARY = 'c4nary-9e1f2a3b4c5d6e7f8091a2b3';
+
+let host: RunningHost;
+let root: string;
+let client: Client;
+let stderr = '';
+
+type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
+const text = (r: ToolResult) => r.content.map((c) => c.text ?? '').join('\n');
+
+beforeAll(async () => {
+  host = await launchHost('node', { files: { 'config.toml': '[hooks]\nreview_timeout_seconds = 1\n' } });
+  const dashboardToken = (await readFile(join(host.configDir, 'dashboard.token'), 'utf8')).trim();
+  const added = await fetch(`${host.baseUrl}/api/canaries`, {
+    method: 'POST',
+    headers: { 'x-svc-csrf': dashboardToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ label: 'mcp test decoy', value: CANARY }),
+  });
+  expect(added.status).toBe(201);
+  root = await mkdtemp(join(tmpdir(), 'svc-mcp-'));
+  await writeFile(join(root, 'notes.txt'), 'hello from the project\n');
+  await mkdir(join(root, '.ssh'));
+  await writeFile(join(root, '.ssh', 'id_rsa'), '-----BEGIN OPENSSH PRIVATE KEY-----\nnot a real key\n');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SVC, '--config-dir', host.configDir, 'mcp', '--name', 'filesystem', '--', process.execPath, SERVER, root],
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  client = new Client({ name: 'svc-test', version: '1.0.0' });
+  await client.connect(transport);
+}, 120_000);
+
+afterAll(async () => {
+  await client?.close();
+  await host?.stop();
+});
+
+describe('svc mcp', () => {
+  it('passes tools/list through from the server', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_text_file', 'write_file', 'list_directory']));
+  });
+
+  it('forwards an allowed read_text_file and returns the file', async () => {
+    const result = (await client.callTool({ name: 'read_text_file', arguments: { path: join(root, 'notes.txt') } })) as ToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(text(result)).toContain('hello from the project');
+  });
+
+  it('refuses a call carrying a canary with an error result; the server never sees it', async () => {
+    const target = join(root, 'leak.txt');
+    const result = (await client.callTool({ name: 'write_file', arguments: { path: target, content: `token ${CANARY}` } })) as ToolResult;
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^the tool filesystem\/write_file is blocked by svc \(canary tokens: .*\); that value is a decoy/);
+    expect(text(result)).not.toContain(CANARY);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('holds a read of an .ssh key for review and refuses it when nobody approves; the server never sees it', async () => {
+    const result = (await client.callTool({ name: 'read_text_file', arguments: { path: join(root, '.ssh', 'id_rsa') } })) as ToolResult;
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^the tool filesystem\/read_text_file is held by svc for review \(sensitive paths: .*\) and nobody reviewed it within 1 s/);
+    expect(text(result)).not.toContain('PRIVATE KEY');
+  });
+
+  it('records every judged call in the audit log as the proxy\'s own session', async () => {
+    const dashboardToken = (await readFile(join(host.configDir, 'dashboard.token'), 'utf8')).trim();
+    const { records } = (await (await fetch(`${host.baseUrl}/api/audit?limit=100`, { headers: { 'x-svc-csrf': dashboardToken } })).json()) as {
+      records: Array<{ plugin_id: string; session_id: string; tool_call_type: string; proxy_action: string }>;
+    };
+    const mine = records.filter((r) => r.plugin_id === 'mcp:filesystem');
+    expect(mine.map((r) => r.proxy_action).sort()).toEqual(['allow', 'deny', 'queue']);
+    expect(new Set(mine.map((r) => r.session_id)).size).toBe(1);
+    expect(mine.every((r) => r.tool_call_type === 'McpToolCall')).toBe(true);
+    expect(stderr).toMatch(/svc mcp: refused write_file/);
+  });
+});
