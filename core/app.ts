@@ -18,6 +18,8 @@ import { loadLicence } from './licence/load-licence.ts';
 import { createNotifier } from './notifications/notifier.ts';
 import { createOnboardingState } from './onboarding/onboarding-state.ts';
 import { createEngineForConfig } from './scoring/install-scoring.ts';
+import { createDigestStore } from './digest/digest-store.ts';
+import { createSupervisor } from './sessions/create-supervisor.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { checkUpgrade } from './realtime/upgrade.ts';
 import type { UpgradeResult } from './realtime/ws-contract.ts';
@@ -73,14 +75,25 @@ export async function createApp(deps: Deps): Promise<App> {
   const hub = new RealtimeHub(() => deps.clock.now());
   const learnedRules = createLearnedRules(deps.storage);
   const engine = await createEngineForConfig(deps, config, learnedRules.allows);
+  const licence = createLicenceService(await loadLicence(deps.files, deps.env), deps.clock);
+  const supervisor = createSupervisor({
+    deps,
+    config,
+    licence,
+    hub,
+    containment: engine,
+    openReviews: createDigestStore(deps.storage).openCountForSession,
+  });
   const digest = createDigestService({
     ...deps,
     hub,
     reviewTimeoutMs: config.proxy.review_timeout_seconds * 1000,
     rules: learnedRules,
-    releaseContainment: engine.releaseContainment,
+    sessions: {
+      releaseContainment: (sessionId) => supervisor.registry.releaseContainment(sessionId),
+      terminate: (sessionId, digestId, reason) => supervisor.registry.terminate(sessionId, 'terminated', reason, digestId),
+    },
   });
-  const licence = createLicenceService(await loadLicence(deps.files, deps.env), deps.clock);
   const notifications = createNotifier({ deps, raw: config.raw, licence, issueNonce: (id) => digest.issueNonce(id) });
   const partial: BaseServices = {
     deps,
@@ -99,6 +112,7 @@ export async function createApp(deps: Deps): Promise<App> {
     notifications,
     hub,
     digest,
+    supervisor,
     learnedRules,
     health: new Map(),
     healthFlags: [],
@@ -110,6 +124,8 @@ export async function createApp(deps: Deps): Promise<App> {
     engine.degradedReason === null ? { status: 'ok' } : { status: 'degraded', message: engine.degradedReason },
   );
   partial.health.set('digest', () => digest.health());
+  partial.health.set('supervisor', () => supervisor.registry.health());
+  partial.closers.push(() => supervisor.registry.close());
   partial.closers.push(() => digest.close());
   digest.start();
   const audit = await installAudit(partial);

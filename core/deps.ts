@@ -64,6 +64,12 @@ export interface ServerAddress {
   tls: boolean;
 }
 
+/** What the host can tell about local processes (Node, Deno); absent on Workers. */
+export interface Processes {
+  /** True while a process of this id exists. */
+  alive(pid: number): boolean;
+}
+
 export interface Deps {
   clock: Clock;
   random: Random;
@@ -78,6 +84,8 @@ export interface Deps {
   server: ServerAddress;
   /** Native synchronous hashing, when the host has it. */
   hash?: Hash;
+  /** Local process liveness (the supervisor's health); absent when the host cannot tell. */
+  processes?: Processes;
   /** Asks the host to stop serving and exit cleanly. */
   requestShutdown(): void;
 }

@@ -12,6 +12,7 @@ import type { Notifier } from './notifications/notifier.ts';
 import type { OnboardingState } from './onboarding/onboarding-state.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { Tokens } from './security/tokens.ts';
+import type { Supervisor } from './sessions/create-supervisor.ts';
 
 export type SubsystemName = 'audit' | 'digest' | 'proxy' | 'supervisor';
 
@@ -54,6 +55,8 @@ export interface Services {
   digest: DigestService;
   /** The learned / allow-always rules: the digest adds them, the scoring engine reads them. */
   learnedRules: LearnedRules;
+  /** Supervised sessions (core/sessions): registry, inventory, listener rewrites, per-call supervision. */
+  supervisor: Supervisor;
   /** The running scoring proxy (core/scoring): thresholds fixed at start. */
   engine: ScoringEngine;
   /** Health check per subsystem; a missing one reports `ok`. */

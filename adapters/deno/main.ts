@@ -7,7 +7,7 @@ import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
-import { denoHash } from './deno-deps.ts';
+import { denoHash, denoProcesses } from './deno-deps.ts';
 import { createDenoFileStore } from './deno-file-store.ts';
 import { serveDeno } from './serve.ts';
 
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     fetch: globalThis.fetch,
     env: Deno.env.toObject(),
     server,
+    processes: denoProcesses,
     requestShutdown: shutdown,
   };
   const app = await createApp(deps);

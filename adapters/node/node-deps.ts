@@ -39,6 +39,16 @@ function createRandomPool(): Deps['random'] {
   };
 }
 
+/** True while a process of this id exists (signal 0 probes without signalling; EPERM: it exists, not ours). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** What the Node host provides to core. */
 export function createNodeDeps(options: {
   configDir: string;
@@ -65,6 +75,7 @@ export function createNodeDeps(options: {
     fetch: undiciFetch as unknown as typeof fetch,
     env: process.env,
     server: options.server,
+    processes: { alive: processAlive },
     requestShutdown: options.requestShutdown,
   };
 }

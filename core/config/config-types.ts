@@ -16,7 +16,7 @@ export interface Config {
     auto_deny_threshold: number;
     review_timeout_seconds: number;
   };
-  supervisor: { max_concurrent_sessions: number };
+  supervisor: { max_concurrent_sessions: number; clamp_wildcard_listeners: boolean };
   audit: { cold_after_days: number };
   /** `[hooks]`: how the agent hooks and the MCP proxy answer (core/config/hooks-config.ts). */
   hooks: HooksConfig;
@@ -38,7 +38,7 @@ export const DEFAULT_CONFIG = {
     tls: { cert: '', key: '' },
   },
   proxy: { auto_allow_threshold: 3.0, auto_deny_threshold: 8.0, review_timeout_seconds: 300 },
-  supervisor: { max_concurrent_sessions: 64 },
+  supervisor: { max_concurrent_sessions: 8, clamp_wildcard_listeners: true },
   audit: { cold_after_days: 30 },
   hooks: DEFAULT_HOOKS_CONFIG,
   filters: {},

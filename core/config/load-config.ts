@@ -87,7 +87,10 @@ export function toConfig(raw: Record<string, unknown>): Config {
       auto_deny_threshold: num(proxy, 'auto_deny_threshold', 'proxy', 0, 10),
       review_timeout_seconds: num(proxy, 'review_timeout_seconds', 'proxy', 1, 86_400),
     },
-    supervisor: { max_concurrent_sessions: num(supervisor, 'max_concurrent_sessions', 'supervisor', 1, 10_000) },
+    supervisor: {
+      max_concurrent_sessions: num(supervisor, 'max_concurrent_sessions', 'supervisor', 1, 10_000),
+      clamp_wildcard_listeners: bool(supervisor, 'clamp_wildcard_listeners', 'supervisor'),
+    },
     audit: { cold_after_days: num(audit, 'cold_after_days', 'audit', 1, 36_500) },
     hooks: parseHooksConfig(hooks),
     filters,

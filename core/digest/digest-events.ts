@@ -10,8 +10,7 @@
  * On `/ws/supervisor/{session_id}` (the session that made the call):
  * - `review`: the item was resolved (approved, denied or expired); `data` is a
  *   {@link ReviewEventData}. `outcome` says whether to run the call.
- * - `terminate`: deny-terminate; `data` is `{session_id, digest_id, reason}`.
- *   The supervised tool must stop.
+ * (`terminate` on deny-terminate is the supervisor's: core/sessions/session-events.ts.)
  */
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { DigestItem } from '../schemas/digest.ts';
@@ -57,9 +56,6 @@ export function createDigestEvents(hub: RealtimeHub) {
       const data = reviewEventData(row);
       hub.broadcast('digest_reviewed', data);
       if (data.outcome !== null) hub.toSupervisor(row.session_id, 'review', data);
-    },
-    terminate(row: ItemRow, reason: string): void {
-      hub.toSupervisor(row.session_id, 'terminate', { session_id: row.session_id, digest_id: row.id, reason });
     },
   };
 }

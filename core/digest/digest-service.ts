@@ -27,8 +27,16 @@ export interface DigestOptions {
   reviewTimeoutMs: number;
   /** The learned / allow-always rules: the digest adds them on review; the scoring engine reads them. */
   rules: LearnedRules;
-  /** Ends a session's containment (the scoring engine's `releaseContainment`), for unlock-egress. */
-  releaseContainment: (sessionId: string) => boolean;
+  /** What reviews do to the item's session (the supervisor): unlock-egress and deny-terminate. */
+  sessions: ReviewedSessions;
+}
+
+/** What a review does to the session of its item. */
+export interface ReviewedSessions {
+  /** Ends the session's containment; true only when it was contained and now is not. */
+  releaseContainment(sessionId: string): boolean;
+  /** deny-terminate: stops the session (`terminate` on `/ws/supervisor/{id}`). */
+  terminate(sessionId: string, digestId: string, reason: string): Promise<void>;
 }
 
 /** The answer of a dashboard review action. */
@@ -50,7 +58,7 @@ export function createDigestService(options: DigestOptions) {
   const { storage, clock, log } = options;
   ensureDigestTables(storage);
   const store = createDigestStore(storage);
-  const { rules, releaseContainment } = options;
+  const { rules } = options;
   const nowIso = () => new Date(clock.now()).toISOString();
   const newId = () => uuidFrom(options.random.bytes(16));
   const nonces = createReviewNonces(storage, options.random, nowIso);
@@ -105,13 +113,16 @@ export function createDigestService(options: DigestOptions) {
   function effects(row: ItemRow, action: RouteAction): ReviewResult {
     const echo: ReviewResult = { status: ACTION_RULES[action].echo, id: row.id };
     if (action === 'unlock-egress') {
-      // Released before the session hears of the approval, so its retry is not contained
-      // (a session the engine never saw has no containment to end: still released).
-      releaseContainment(row.session_id);
-      echo.containment_released = true;
+      // Released before the session hears of the approval, so its retry is not contained.
+      echo.containment_released = options.sessions.releaseContainment(row.session_id);
     }
     announce(row);
-    if (action === 'deny-terminate') events.terminate(row, row.reviewer_notes ?? 'denied by a reviewer (deny-terminate)');
+    if (action === 'deny-terminate') {
+      const reason = row.reviewer_notes ?? 'denied by a reviewer (deny-terminate)';
+      options.sessions.terminate(row.session_id, row.id, reason).catch((error: unknown) =>
+        log.error('digest: terminate failed', { id: row.id, error: String(error) }),
+      );
+    }
     return echo;
   }
 

@@ -112,6 +112,14 @@ export function createDigestStore(storage: Storage) {
       const count = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
       return { pending: count('pending'), escalated: count('escalated') };
     },
+    /** Open items of one session (a supervised session's `open_reviews`). */
+    openCountForSession(sessionId: string): number {
+      const row = storage.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM digest_items WHERE status IN ('pending', 'escalated') AND session_id = ?`,
+        [sessionId],
+      );
+      return Number(row?.n ?? 0);
+    },
     openRows(): ItemRow[] {
       return storage.all<ItemRow>(`SELECT * FROM digest_items WHERE status IN ('pending', 'escalated') ORDER BY created_ms ASC`);
     },

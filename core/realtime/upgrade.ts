@@ -9,7 +9,9 @@ const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * Checks a WebSocket handshake for `/ws/live` or `/ws/supervisor/{id}`:
  * the dashboard token as `?token=` (401 DASHBOARD_AUTH_REQUIRED, inert when
  * none is configured) and an Origin equal to the scheme plus the Host header
- * (403 ORIGIN_NOT_ALLOWED). Accepted sockets are greeted with
+ * (403 ORIGIN_NOT_ALLOWED). `/ws/supervisor/{id}` also takes the daemon
+ * bearer token (`Authorization: Bearer`, which no browser page can send) in
+ * place of both: the supervising client (`svc exec`) holds only that one. Accepted sockets are greeted with
  * `{type: "hello", instance_id, data: {instance_id, channel, session_id?}, at}`.
  */
 export function checkUpgrade(request: Request, services: Services): UpgradeResult {
@@ -18,6 +20,9 @@ export function checkUpgrade(request: Request, services: Services): UpgradeResul
   if (!channel) throw new HttpError(404, 'NOT_FOUND', `no WebSocket endpoint at ${url.pathname}`);
   if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
     throw new HttpError(426, 'UPGRADE_REQUIRED', 'this endpoint only accepts WebSocket handshakes', {}, { upgrade: 'websocket' });
+  }
+  if (channel.kind === 'supervisor' && hasDaemonBearer(request, services.tokens.daemon)) {
+    return { accepted: true, hooks: channelHooks(services, channel) };
   }
   const token = services.tokens.dashboard;
   if (token !== null && !timingSafeEqual(url.searchParams.get('token') ?? '', token)) {
@@ -30,6 +35,12 @@ export function checkUpgrade(request: Request, services: Services): UpgradeResul
     throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'the WebSocket Origin does not match the Host');
   }
   return { accepted: true, hooks: channelHooks(services, channel) };
+}
+
+function hasDaemonBearer(request: Request, daemonToken: string): boolean {
+  const header = request.headers.get('authorization');
+  if (header === null || !header.startsWith('Bearer ')) return false;
+  return timingSafeEqual(header.slice(7), daemonToken);
 }
 
 type Channel = { kind: 'live' } | { kind: 'supervisor'; sessionId: string };
@@ -51,13 +62,17 @@ function channelHooks(services: Services, channel: Channel): WsHooks {
       const at = new Date(services.deps.clock.now()).toISOString();
       peer.send(JSON.stringify({ type: 'hello', instance_id: services.instanceId, data, at }));
       if (channel.kind === 'live') services.hub.addLive(peer);
-      else services.hub.addSupervisor(channel.sessionId, peer);
+      else {
+        services.hub.addSupervisor(channel.sessionId, peer);
+        services.supervisor.registry.clientOpened(channel.sessionId);
+      }
     },
     message(peer: WsPeer, text: string) {
       if (text === 'ping' || text === '{"type":"ping"}') peer.send(services.hub.encode('pong', {}));
     },
     close(peer: WsPeer) {
       services.hub.remove(peer);
+      if (channel.kind === 'supervisor') services.supervisor.registry.clientClosed(channel.sessionId);
     },
   };
 }

@@ -19,6 +19,7 @@ import { syncRoutes } from './sync.ts';
 import { policyRoutes } from './policies.ts';
 import { pairingRoutes } from './pairing.ts';
 import { shutdownRoutes } from './shutdown.ts';
+import { supervisorRoutes } from './supervisor.ts';
 import { tierRoutes } from './tier.ts';
 
 /**
@@ -41,6 +42,7 @@ export function allRoutes(services: Services): RouteSpec[] {
   routes.push(...proxyRoutes(services), ...daemonExtraRoutes(services), ...canaryRoutes(services));
   routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
   routes.push(...dashboardRoutes(services));
+  routes.push(...supervisorRoutes(services.supervisor.registry));
   routes.push(...openApiRoutes(services, () => routes));
   return routes;
 }

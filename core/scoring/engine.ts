@@ -77,6 +77,10 @@ export interface ScoringEngine {
   /** Ends a session's containment (digest unlock-egress); false when the session is unknown. */
   releaseContainment(sessionId: string): boolean;
   isContained(sessionId: string): boolean;
+  /** Epoch ms until which the session is contained; 0 when it is not. */
+  containedUntil(sessionId: string): number;
+  /** Contains a session until `untilMs` (the supervisor restores containment after a restart). */
+  restoreContainment(sessionId: string, untilMs: number): void;
   /** Why the proxy is degraded (a rule file failed to load), or null. */
   readonly degradedReason: string | null;
 }
@@ -159,6 +163,11 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
     })),
     releaseContainment: (id) => sessions.release(id),
     isContained: (id) => (sessions.peek(id)?.containedUntil ?? 0) > options.clock.now(),
+    containedUntil(id) {
+      const until = sessions.peek(id)?.containedUntil ?? 0;
+      return until > options.clock.now() ? until : 0;
+    },
+    restoreContainment: (id, untilMs) => sessions.contain(id, untilMs),
   };
 }
 

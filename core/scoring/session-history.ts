@@ -32,6 +32,8 @@ export interface SessionStore {
   record(id: string, event: SessionEvent, sensitiveRead: boolean, containmentMs: number): void;
   /** Clears containment and the sensitive-read mark; false when the session is unknown. */
   release(id: string): boolean;
+  /** Contains a session until `until` (a containment restored after a restart). */
+  contain(id: string, until: number): void;
 }
 
 interface MutableHistory extends SessionHistory { events: SessionEvent[] }
@@ -63,6 +65,10 @@ export function createSessionStore(): SessionStore {
         h.lastSensitiveReadAt = event.at;
         h.containedUntil = Math.max(h.containedUntil, event.at + containmentMs);
       }
+    },
+    contain(id, until) {
+      const h = get(id);
+      h.containedUntil = Math.max(h.containedUntil, until);
     },
     release(id) {
       const h = sessions.get(id);

@@ -169,7 +169,7 @@ describe('what the actions change', () => {
     expect(sup.ofType('review')[0]!.data).toMatchObject({ digest_id: id, status: 'denied', review_action: 'deny_and_terminate', outcome: 'deny' });
   });
 
-  it('unlock-egress releases the session containment in the scoring engine', async () => {
+  it('unlock-egress releases a contained session in the scoring engine and answers containment_released true', async () => {
     const kit = await digestKit();
     const { engine } = kit.app.services;
     engine.evaluate({ type: 'FileRead', path: '/home/dev/.ssh/id_rsa' }, { sessionId: 'contained-1', record: true });
@@ -180,10 +180,10 @@ describe('what the actions change', () => {
     expect(engine.isContained('contained-1')).toBe(false);
   });
 
-  it('unlock-egress with the running scoring engine reports containment_released true', async () => {
+  it('unlock-egress for a session that is not contained reports containment_released false', async () => {
     const kit = await digestKit();
     const id = await kit.file();
-    expect(await (await kit.post(`/api/digest/${id}/unlock-egress`)).json()).toMatchObject({ containment_released: true });
+    expect(await (await kit.post(`/api/digest/${id}/unlock-egress`)).json()).toMatchObject({ containment_released: false });
   });
 
   it('every change goes to /ws/live as digest_reviewed', async () => {
