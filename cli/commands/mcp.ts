@@ -52,7 +52,7 @@ export default function register(program: Command): void {
         const env: Record<string, string> = {};
         for (const [key, value] of Object.entries(process.env)) if (typeof value === 'string') env[key] = value;
         const server = new StdioClientTransport({ command: program_, args, env, stderr: 'inherit' });
-        const { closed } = await startMcpProxy({
+        const { closed, close } = await startMcpProxy({
           client: new StdioServerTransport(),
           server,
           log,
@@ -72,6 +72,11 @@ export default function register(program: Command): void {
         }).catch((error: Error) => {
           throw new CliError(EXIT.failure, `cannot start the MCP server ${JSON.stringify(program_)}: ${error.message}`);
         });
+        // The client going away (stdin ends) or a signal stops the server too.
+        if (process.stdin.readableEnded) close();
+        else process.stdin.once('end', close);
+        process.once('SIGTERM', close);
+        process.once('SIGINT', close);
         await closed;
       }),
     );

@@ -39,8 +39,8 @@ function paramsOf(params: Record<string, unknown> | undefined): ToolCallParams |
   return { name: params.name, arguments: (args as Record<string, unknown> | undefined) ?? {} };
 }
 
-/** Connects the two sides and starts relaying; resolves once both transports are started. */
-export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promise<void> }> {
+/** Connects the two sides and starts relaying; resolves once both transports are started. `close` ends both. */
+export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promise<void>; close: () => void }> {
   const judging = new Map<Id, { cancelled: boolean }>();
   let closing = false;
   let resolveClosed!: () => void;
@@ -83,5 +83,5 @@ export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promi
   o.server.onerror = (error) => o.log(`server: ${error.message}`);
   await o.server.start();
   await o.client.start();
-  return { closed };
+  return { closed, close };
 }

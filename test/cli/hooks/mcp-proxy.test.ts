@@ -3,6 +3,7 @@
  * filesystem on a temp dir), driven by the SDK's own client through the real
  * `svc` binary and a real Node daemon.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -79,6 +80,14 @@ describe('svc mcp', () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^the tool filesystem\/read_text_file is held by svc for review \(sensitive paths: .*\) and nobody reviewed it within 1 s/);
     expect(text(result)).not.toContain('PRIVATE KEY');
+  });
+
+  it('exits when the client closes its stdin (closing the server transport too)', async () => {
+    const child = spawn(process.execPath, [SVC, '--config-dir', host.configDir, 'mcp', '--', process.execPath, SERVER, root], { cwd: ROOT, stdio: ['pipe', 'ignore', 'ignore'] });
+    await new Promise((r) => setTimeout(r, 1500));
+    child.stdin.end();
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(0);
   });
 
   it('records every judged call in the audit log as the proxy\'s own session', async () => {
