@@ -14,7 +14,7 @@ import { SHARED_CONFIG } from '../conformance/context.ts';
 import { QUEUED_CALL, digestClient } from '../conformance/digest-client.ts';
 import { launchHost, type HostKind, type RunningHost } from '../support/host-process.ts';
 import { launchChromium, type Browser } from './chromium.ts';
-import { watchPage, type PageWatch } from './page-watch.ts';
+import { showPage, watchPage, type PageWatch } from './page-watch.ts';
 
 const OUTPUT = resolve(import.meta.dirname, '../../test-output/dashboard');
 const ALLOWED_CALL = { type: 'FileRead', path: '/home/dev/project/README.md' };
@@ -49,10 +49,7 @@ export function dashboardSuite(kind: HostKind): void {
       await host?.stop();
     });
 
-    async function show(name: string): Promise<void> {
-      await page.goto(`${host.baseUrl}/#/${name}`);
-      await page.getByRole('heading', { level: 1 }).filter({ hasText: new RegExp(name, 'i') }).waitFor();
-    }
+    const show = (name: string) => showPage(page, host.baseUrl, name);
 
     it('pairs with a fresh code from the IPC route and removes it from the address bar', async () => {
       const { body } = await client.ipcPost('/api/ipc/dashboard/pair-code');

@@ -56,3 +56,9 @@ export async function watchPage(page: Page): Promise<PageWatch> {
     },
   };
 }
+
+/** Opens the dashboard page `#/<name>` and waits for its heading. */
+export async function showPage(page: Page, baseUrl: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/${name}`);
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: new RegExp(name, 'i') }).waitFor();
+}

@@ -49,6 +49,7 @@ export function TimeChart({
           fill: stacked ? series[index]!.color : undefined,
           width: stacked ? 0 : 2,
           paths: stacked ? bars : undefined,
+          points: { show: !stacked },
           value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) =>
             idx === null ? '—' : String(raw.current[index + 1]?.[idx] ?? '—'),
         })),

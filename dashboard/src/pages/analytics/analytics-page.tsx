@@ -65,6 +65,7 @@ export function AnalyticsPage() {
             <CountsLine counts={free.data.decisions} />
             <FreshnessNote freshness={free.data.freshness} />
             <h3>Recent queue and deny</h3>
+            {free.data.recent_queue_and_deny.length === 0 ? <p class="muted">None in the window.</p> : null}
             <table>
               <thead>
                 <tr>
@@ -116,11 +117,27 @@ function sumBy<T>(rows: T[], key: (row: T) => string, value: (row: T) => [number
   return [...sums.entries()].map(([k, [a, b]]) => [k, a, b] as [string, number, number]).sort((x, y) => y[1] - x[1]).slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+
+/** allow / queue / deny per UTC day over the 90-day window, zero on days without a row. */
+function dailySeries(data: ProPayload): [number[], number[], number[], number[]] {
+  const window = data.windows.find((w) => w.days === 90) ?? data.windows[0];
+  const start = Date.parse(`${window?.start_day ?? data.usage_rows[0]?.day ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const end = Date.parse(`${window?.end_day ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const byDay = new Map(data.usage_rows.map((r) => [r.day, r]));
+  const series: [number[], number[], number[], number[]] = [[], [], [], []];
+  for (let t = start; t <= end; t += DAY_MS) {
+    const row = byDay.get(new Date(t).toISOString().slice(0, 10));
+    series[0].push(t / 1000);
+    series[1].push(row?.allow ?? 0);
+    series[2].push(row?.queue ?? 0);
+    series[3].push(row?.deny ?? 0);
+  }
+  return series;
+}
+
 function ProAnalytics({ data }: { data: ProPayload }) {
-  const chart = useMemo(() => {
-    const rows = data.usage_rows;
-    return [rows.map((r) => Date.parse(`${r.day}T00:00:00Z`) / 1000), rows.map((r) => r.allow), rows.map((r) => r.queue), rows.map((r) => r.deny)] as [number[], number[], number[], number[]];
-  }, [data]);
+  const chart = useMemo(() => dailySeries(data), [data]);
   const filters = sumBy(data.filter_rows, (r) => r.filter, (r) => [r.matched, r.evaluated]);
   const destinations = sumBy(data.destination_rows, (r) => r.host, (r) => [r.total, r.deny]);
   const llms = sumBy(data.llm_rows, (r) => r.llm, (r) => [r.total, r.deny]);
@@ -142,7 +159,7 @@ function ProAnalytics({ data }: { data: ProPayload }) {
           </div>
         ))}
         <TimeChart
-          title="Decisions per day"
+          title="Decisions per day (90 days)"
           data={chart}
           stacked
           series={[

@@ -119,7 +119,7 @@ function PolicyForm({ policy, filters, onSaved }: { policy: Policy | null; filte
       <form class="stack" onSubmit={save}>
         <label>
           Name (letters, digits, hyphens)
-          <input type="text" required pattern="[A-Za-z0-9-]{1,64}" disabled={policy !== null} value={name} onInput={text(name, setName)} />
+          <input type="text" required pattern="[A-Za-z0-9\-]{1,64}" disabled={policy !== null} value={name} onInput={text(name, setName)} />
         </label>
         <label>
           Description
