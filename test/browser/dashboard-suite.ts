@@ -20,10 +20,9 @@ const OUTPUT = resolve(import.meta.dirname, '../../test-output/dashboard');
 const ALLOWED_CALL = { type: 'FileRead', path: '/home/dev/project/README.md' };
 const PAGES = ['overview', 'digest', 'audit', 'sessions', 'canaries', 'analytics', 'policies', 'sync', 'notifications', 'settings'];
 
-/** Failures the flow provokes on purpose (Community licence, routes a build may lack, the reused pairing code). */
+/** Failures the flow provokes on purpose: the Pro routes on a Community licence (the reused pairing code is its own page). */
 const EXPECTED_FAILURES = [
   { path: /^\/api\/(analytics\/v2\/pro|policies|sync\/status|sync\/configs|notifications\/(channels|status))$/, status: 403 },
-  { path: /^\/api\/(audit\/checkpoint|supervisor\/sessions)$/, status: 404 },
 ];
 
 export function dashboardSuite(kind: HostKind): void {
@@ -40,6 +39,7 @@ export function dashboardSuite(kind: HostKind): void {
       [host, browser] = await Promise.all([launchHost(kind, { files: { 'config.toml': SHARED_CONFIG } }), launchChromium()]);
       client = await digestClient(host.baseUrl, host.configDir);
       page = await browser.context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
       watch = await watchPage(page);
       watch.expect(EXPECTED_FAILURES);
     }, 180_000);
@@ -124,14 +124,26 @@ export function dashboardSuite(kind: HostKind): void {
       expect(listed.body.items.map((c: { label: string }) => c.label)).toContain('browser-test decoy');
     });
 
+    it('shows a supervised session arriving live and kills it', async () => {
+      await show('sessions');
+      const registered = await client.ipcPost('/api/ipc/sessions', { tool_name: 'claude-code', root_pid: 4242, project_name: 'browser-test' });
+      expect(registered.status).toBe(201);
+      const id = registered.body.id as string;
+      const row = page.getByRole('row').filter({ hasText: 'browser-test' });
+      await row.waitFor();
+      await page.screenshot({ path: join(shots, 'sessions.png'), fullPage: true });
+      await row.getByRole('button', { name: /^Kill session/ }).click();
+      await row.getByText('terminating').waitFor();
+      expect((await client.get(`/api/supervisor/sessions/${id}`)).body.state).toBe('terminating');
+    });
+
     it('renders every other page without an error', async () => {
-      for (const name of PAGES.filter((p) => !['overview', 'digest', 'audit', 'canaries'].includes(p))) {
+      for (const name of PAGES.filter((p) => !['overview', 'digest', 'audit', 'canaries', 'sessions'].includes(p))) {
         await show(name);
         // A Community licence: the Pro pages say what Pro would unlock instead of breaking.
         if (['policies', 'sync', 'notifications'].includes(name)) await page.getByText('is part of svc Pro').first().waitFor();
         if (name === 'analytics') await page.getByText('Analytics over 30 and 90 days is part of svc Pro').waitFor();
         if (name === 'settings') await page.getByLabel('Auto-allow below (0–10)').waitFor();
-        if (name === 'sessions') await page.getByRole('heading', { level: 2 }).first().waitFor();
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
       }

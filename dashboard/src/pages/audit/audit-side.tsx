@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, apiText, describeError } from '../../api/client.ts';
 import { useApi } from '../../api/use-api.ts';
+import { useRouteExists } from '../../api/use-route.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { formatTime } from '../../components/format.ts';
 
@@ -35,7 +36,8 @@ export function AuditSide() {
   const summary = useApi<Summary>(`/api/audit/summary?window=${window}`);
   const exfil = useApi<ExfilStats>('/api/audit/exfil-stats');
   const free = useApi<{ chain_health: string }>('/api/analytics/v2/free');
-  const checkpoint = useApi<Checkpoint>('/api/audit/checkpoint');
+  const hasCheckpoint = useRouteExists('/api/audit/checkpoint');
+  const checkpoint = useApi<Checkpoint>(hasCheckpoint ? '/api/audit/checkpoint' : null);
   return (
     <div>
       <section class="card" aria-labelledby="summary-title">
@@ -66,7 +68,7 @@ export function AuditSide() {
         ) : (
           <ErrorNote error={free.error} />
         )}
-        <CheckpointView data={checkpoint.data} error={checkpoint.error} />
+        {hasCheckpoint === false ? <p class="muted">This daemon does not sign checkpoints yet.</p> : <CheckpointView data={checkpoint.data} error={checkpoint.error} />}
       </section>
       <section class="card" aria-labelledby="exfil-title">
         <h2 id="exfil-title">Exfiltration (last 500 records)</h2>
@@ -112,7 +114,7 @@ function CheckpointView({ data, error }: { data: Checkpoint | null; error: unkno
       </dl>
     );
   }
-  if (error instanceof ApiError && error.status === 404) return <p class="muted">No signed checkpoint is available from this daemon.</p>;
+  if (error instanceof ApiError && error.status === 404) return <p class="muted">No signed checkpoint yet: {error.message}</p>;
   return <ErrorNote error={error} />;
 }
 

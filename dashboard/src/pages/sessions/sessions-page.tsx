@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { ApiError, api } from '../../api/client.ts';
-import { useApi } from '../../api/use-api.ts';
+import { api } from '../../api/client.ts';
+import { throttle, useApi } from '../../api/use-api.ts';
+import { useRouteExists } from '../../api/use-route.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { formatTime, shortId } from '../../components/format.ts';
 import { useLiveEvents } from '../../live/live-store.ts';
@@ -25,13 +26,9 @@ interface Session {
  * has no supervisor routes the page says so instead of showing anything.
  */
 export function SessionsPage() {
-  const [state, setState] = useState<'active' | 'all'>('active');
-  const list = useApi<{ sessions: Session[]; total: number }>(`/api/supervisor/sessions?state=${state}`);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useLiveEvents(['proxy_evaluation', 'digest_reviewed'], () => list.reload());
-
-  if (list.error instanceof ApiError && list.error.status === 404 && list.error.code === 'NOT_FOUND') {
+  const available = useRouteExists('/api/supervisor/sessions');
+  if (available === null) return <p class="muted">Loading…</p>;
+  if (!available) {
     return (
       <section class="card">
         <h2>Not available</h2>
@@ -39,6 +36,18 @@ export function SessionsPage() {
       </section>
     );
   }
+  return <SessionList />;
+}
+
+const SESSION_EVENTS = ['session_started', 'session_ended', 'session_contained', 'session_released', 'proxy_evaluation', 'digest_reviewed', 'hello'];
+
+function SessionList() {
+  const [state, setState] = useState<'active' | 'all'>('active');
+  const list = useApi<{ sessions: Session[]; total: number }>(`/api/supervisor/sessions?state=${state}`);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [refresh] = useState(() => throttle(() => list.reload(), 1000));
+  useLiveEvents(SESSION_EVENTS, refresh);
 
   async function kill(session: Session) {
     if (!window.confirm(`Terminate ${session.tool_name} (pid ${session.root_pid})?`)) return;
@@ -117,6 +126,21 @@ export function SessionsPage() {
 }
 
 function SessionExtras({ id }: { id: string }) {
+  const inventoryRoute = useRouteExists('/api/inventory/{id}');
+  const rewritesRoute = useRouteExists('/api/sessions/{id}/listener-rewrites');
+  if (inventoryRoute === null || rewritesRoute === null) return null;
+  if (!inventoryRoute || !rewritesRoute) {
+    return (
+      <section class="card">
+        <h2>Binaries and listener rewrites</h2>
+        <p class="muted">This daemon does not serve the binary inventory or listener rewrites of a session yet.</p>
+      </section>
+    );
+  }
+  return <SessionInventory id={id} />;
+}
+
+function SessionInventory({ id }: { id: string }) {
   const inventory = useApi<{ binaries: Array<{ path: string; sha256: string; count: number; changed: boolean; last_seen_at: string }> }>(
     `/api/inventory/${encodeURIComponent(id)}`,
   );
