@@ -22,10 +22,10 @@ export default function register(program: Command): void {
     .argument('<command...>', 'the server command line, after --')
     .action(
       action(async (ctx, command: string[], flags: McpFlags) => {
-        const [{ basename }, { randomUUID }, { loadConfig }, { createNodeFileStore }, { createApiClient }, { createHookDaemon }, { decide }, { mcpCall }, { unreachableReason }, { startMcpProxy }, { StdioClientTransport }, { StdioServerTransport }] =
+        const [{ basename }, { openMcpSession }, { loadConfig }, { createNodeFileStore }, { createApiClient }, { createHookDaemon }, { decide }, { mcpCall }, { unreachableReason }, { startMcpProxy }, { StdioClientTransport }, { StdioServerTransport }] =
           await Promise.all([
             import('node:path'),
-            import('node:crypto'),
+            import('../mcp/mcp-session.ts'),
             import('../../core/config/load-config.ts'),
             import('../../adapters/node/node-file-store.ts'),
             import('../api-client.ts'),
@@ -46,9 +46,12 @@ export default function register(program: Command): void {
             throw new CliError(EXIT.failure, `the config in ${ctx.configDir} does not load: ${error.message}`, 'fix it first');
           })
         ).hooks;
-        const daemon = createHookDaemon(createApiClient({ configDir: ctx.configDir, url: ctx.url, credentials: 'daemon' }));
+        const client = createApiClient({ configDir: ctx.configDir, url: ctx.url, credentials: 'daemon' });
+        const daemon = createHookDaemon(client);
         const log = (line: string) => process.stderr.write(`svc mcp: ${line.replace(/\s+/g, ' ')}\n`);
-        const sessionId = randomUUID();
+        // The proxy's own session; a session limit stops the proxy here (exit 5).
+        const session = await openMcpSession(client, { name, command: command.join(' '), cwd: process.cwd(), pid: process.pid, log });
+        const sessionId = session.id;
         const env: Record<string, string> = {};
         for (const [key, value] of Object.entries(process.env)) if (typeof value === 'string') env[key] = value;
         const server = new StdioClientTransport({ command: program_, args, env, stderr: 'inherit' });
@@ -78,6 +81,7 @@ export default function register(program: Command): void {
         process.once('SIGTERM', close);
         process.once('SIGINT', close);
         await closed;
+        await session.end();
       }),
     );
 }
