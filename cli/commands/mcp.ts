@@ -40,7 +40,7 @@ export default function register(program: Command): void {
         const [program_, ...args] = command;
         if (!program_) throw new CliError(EXIT.usage, 'no server command given', 'svc mcp -- npx -y @modelcontextprotocol/server-filesystem /some/dir');
         const name = flags.name ?? basename(program_);
-        if (!/^[A-Za-z0-9._@-]{1,64}$/.test(name)) throw new CliError(EXIT.usage, `--name ${JSON.stringify(name)} must be 1-64 letters, digits, '.', '_', '-' or '@'`);
+        if (!/^[A-Za-z0-9._-]{1,64}$/.test(name)) throw new CliError(EXIT.usage, `--name ${JSON.stringify(name)} must be 1-64 letters, digits, '.', '_' or '-'`);
         const hooks = (
           await loadConfig(createNodeFileStore(ctx.configDir)).catch((error: Error) => {
             throw new CliError(EXIT.failure, `the config in ${ctx.configDir} does not load: ${error.message}`, 'fix it first');

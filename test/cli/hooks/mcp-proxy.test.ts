@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHost, type RunningHost } from '../../support/host-process.ts';
-import { ROOT, SVC } from '../run-svc.ts';
+import { ROOT, SVC, svc } from '../run-svc.ts';
 
 const SERVER = resolve(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 const CANARY = 'c4nary-9e1f2a3b4c5d6e7f8091a2b3';
@@ -88,6 +88,12 @@ describe('svc mcp', () => {
     child.stdin.end();
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(0);
+  });
+
+  it('refuses a --name the daemon could not record (usage error, nothing spawned)', async () => {
+    const result = await svc(['mcp', '--name', 'my server', '--', process.execPath, SERVER, root], { configDir: host.configDir });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toMatch(/^svc: --name "my server" must be 1-64 letters/);
   });
 
   it('records every judged call in the audit log as the proxy\'s own session', async () => {
