@@ -3,7 +3,8 @@
  * discovery (daemon.json or --url, and that the daemon answering is the
  * instance daemon.json names), the two token files (`daemon.token` as a
  * Bearer credential, `dashboard.token` as `x-svc-csrf`: the CLI is the
- * user's own tool), timeouts (never a hang), and how an `{error, code}`
+ * user's own tool), `[server] api_key` from the config when one is set,
+ * timeouts (never a hang), and how an `{error, code}`
  * answer becomes a CliError with the contract's exit code.
  */
 import { readFile } from 'node:fs/promises';
@@ -70,6 +71,20 @@ async function readToken(configDir: string, name: string): Promise<string | null
   }
 }
 
+/** `[server] api_key` from config.toml (local wins) or team-config.toml, when set. */
+async function configApiKey(configDir: string): Promise<string | null> {
+  const { parse } = await import('smol-toml');
+  for (const file of ['config.toml', 'team-config.toml']) {
+    try {
+      const server = (parse(await readFile(join(configDir, file), 'utf8')) as { server?: { api_key?: unknown } }).server;
+      if (typeof server?.api_key === 'string' && server.api_key !== '') return server.api_key;
+    } catch {
+      // absent or unparseable: the daemon reports a bad config itself
+    }
+  }
+  return null;
+}
+
 interface ErrorBody {
   error?: unknown;
   code?: unknown;
@@ -94,7 +109,7 @@ export function errorFromResponse(status: number, body: ErrorBody, retryAfter: s
     case 'CSRF_REQUIRED':
       return new CliError(EXIT.failure, message, 'the dashboard.token in the config dir is not this daemon\'s; check --config-dir');
     case 'API_KEY_REQUIRED':
-      return new CliError(EXIT.failure, message, 'set SVC_API_KEY to the [server] api_key');
+      return new CliError(EXIT.failure, message, 'set [server] api_key in the config dir\'s config.toml, or SVC_API_KEY');
     case 'RATE_LIMITED':
       return new CliError(EXIT.failure, message, `retry in ${retryAfter ?? 'a few'} s`);
     case 'AUDIT_CHAIN_BROKEN':
@@ -122,7 +137,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
       const [daemon, dashboard] = await Promise.all([readToken(options.configDir, 'daemon.token'), daemonOnly ? null : readToken(options.configDir, 'dashboard.token')]);
       const out: Record<string, string> = daemonOnly ? {} : { 'x-svc-csrf': dashboard ?? PUBLIC_CSRF };
       if (daemon) out.authorization = `Bearer ${daemon}`;
-      if (process.env.SVC_API_KEY) out['x-svc-api-key'] = process.env.SVC_API_KEY;
+      const apiKey = process.env.SVC_API_KEY || (await configApiKey(options.configDir));
+      if (apiKey) out['x-svc-api-key'] = apiKey;
       return out;
     })());
 

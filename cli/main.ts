@@ -4,7 +4,7 @@
  * becomes one line `svc: <what went wrong> (<what to do>)` on stderr and an
  * exit code (contracts.md). A stack trace only with --debug.
  */
-import { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import { VERSION } from '../core/services.ts';
 import { CliError, EXIT, ExitWith, errorLine } from './errors.ts';
 import { COMMANDS, type CommandModule } from './registry.ts';
@@ -25,7 +25,8 @@ export function commandName(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-function createProgram(): Command {
+async function createProgram(): Promise<Command> {
+  const { Command } = await import('commander');
   return new Command('svc')
     .description('Supervise the tool calls of AI coding agents: the daemon, its digest, audit log and canaries')
     .version(VERSION, '-v, --version', 'print the version')
@@ -53,10 +54,14 @@ async function loadCommands(program: Command, argv: readonly string[]): Promise<
   tab(program, { completionCommandName: 'completion' });
 }
 
+function isCommanderError(error: unknown): error is Error & { code: string } {
+  return error instanceof Error && error.name === 'CommanderError' && typeof (error as { code?: unknown }).code === 'string';
+}
+
 /** The exit code for an error, after printing its one line. */
 function report(error: unknown, debug: boolean): number {
   if (error instanceof ExitWith) return error.exitCode;
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
     if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') return EXIT.usage;
     const message = error.message.replace(/^error: /, '');
@@ -75,9 +80,14 @@ function report(error: unknown, debug: boolean): number {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  // The one call that needs no parser at all (and is run most, by scripts checking the install).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
   const debug = argv.includes('--debug');
-  const program = createProgram();
   try {
+    const program = await createProgram();
     await loadCommands(program, argv);
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;

@@ -2,14 +2,13 @@
  * `svc canary add --durable`: appends a `[[canary.tokens]]` entry to
  * `{config_dir}/filters/canary.toml`, the durable registration read at
  * daemon start. Everything already in the file (comments, [filter], other
- * tokens) is kept byte for byte; a file that does not exist yet starts as a
- * copy of the shipped canary.toml, so its [filter] settings stay. The result
+ * tokens) is kept byte for byte; a file that does not exist yet holds just
+ * the entry (the daemon merges it over the shipped canary.toml). The result
  * must parse and hold the new entry before it replaces the file atomically
  * (mode 0600: the values are secrets).
  */
 import { parse, stringify } from 'smol-toml';
 import { writeFileAtomic } from '../../adapters/node/node-file-store.ts';
-import { loadShippedRule } from '../../core/scoring/shipped-rules.ts';
 import { CliError, EXIT } from '../errors.ts';
 
 export const CANARY_FILE = 'filters/canary.toml';
@@ -22,8 +21,8 @@ function tokensOf(document: Record<string, unknown>): unknown[] {
 }
 
 /** The file's new text: `current` (or the shipped file) plus one token table. Throws CliError when it would not parse. */
-export async function withToken(current: string | null, label: string, value: string): Promise<string> {
-  const base = current ?? (await loadShippedRule('canary.toml'))?.text ?? '';
+export function withToken(current: string | null, label: string, value: string): string {
+  const base = current ?? '# Durable canaries, read at daemon start over the shipped canary.toml (`svc canary add --durable`).\n';
   let before: Record<string, unknown>;
   try {
     before = parse(base);
@@ -55,7 +54,7 @@ export async function addDurableCanary(configDir: string, label: string, value: 
     if (error.code === 'ENOENT') return null;
     throw new CliError(EXIT.failure, `cannot read ${path}: ${error.message}`);
   });
-  const next = await withToken(current, label, value);
+  const next = withToken(current, label, value);
   await mkdir(join(configDir, 'filters'), { recursive: true, mode: 0o700 });
   await writeFileAtomic(path, next, 0o600);
   return path;
