@@ -36,10 +36,9 @@ export interface DecideOptions {
   now?: () => number;
 }
 
-/** Waits for the review of a queued call, up to `hooks.review_timeout_seconds`. */
-async function awaitReview(call: ToolCall, e: Evaluation, o: DecideOptions): Promise<Verdict | 'approved'> {
+/** Waits for the review of a queued call until `deadline` (ms since the epoch). */
+async function awaitReview(call: ToolCall, e: Evaluation, o: DecideOptions, deadline: number): Promise<Verdict | 'approved'> {
   const now = o.now ?? Date.now;
-  const deadline = now() + o.hooks.review_timeout_seconds * 1000;
   for (;;) {
     const left = deadline - now();
     if (left <= 0) return { kind: 'deny', reason: reviewTimeoutReason(call, e, o.hooks.review_timeout_seconds) };
@@ -55,6 +54,9 @@ async function awaitReview(call: ToolCall, e: Evaluation, o: DecideOptions): Pro
 export async function decide(calls: readonly ToolCall[], o: DecideOptions): Promise<Verdict> {
   let approved = false;
   let ask: Verdict | null = null;
+  // One review budget for the whole hook run (a patch may queue several files): the agent's
+  // own hook timeout is set from it by `svc setup`.
+  const deadline = (o.now ?? Date.now)() + o.hooks.review_timeout_seconds * 1000;
   for (const call of calls) {
     // The inventory is a record, not a gate: a binary that cannot be resolved is left out.
     const binaries = o.binaries ? await o.binaries(call).catch(() => []) : [];
@@ -72,7 +74,7 @@ export async function decide(calls: readonly ToolCall[], o: DecideOptions): Prom
       ask ??= { kind: 'ask', reason: askReason(call, e) };
       continue;
     }
-    const review = await awaitReview(call, e, o);
+    const review = await awaitReview(call, e, o, deadline);
     if (review !== 'approved') return review;
     approved = true;
   }

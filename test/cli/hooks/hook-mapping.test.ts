@@ -169,3 +169,27 @@ describe('decisions', () => {
     expect(JSON.parse(out.stdout).decision).toBe('deny');
   });
 });
+
+describe('the review budget', () => {
+  it('is one budget for the whole hook run: a second queued file waits only for what is left', async () => {
+    let clock = 0;
+    const waits: number[] = [];
+    const daemon: HookDaemon = {
+      evaluate: async (body) => ({ action: 'queue(High)', decision_reason: 'held', filter_results: [], digest_id: `d-${'path' in body.tool_call ? body.tool_call.path : ''}` }),
+      wait: async (id, ms) => {
+        waits.push(ms);
+        // The first item is approved after 80 s; the second is never reviewed.
+        if (id === 'd-/a') { clock += 80_000; return { resolved: true, item: { status: 'approved', outcome: 'allow', reviewer_notes: null } }; }
+        clock += ms;
+        return { resolved: false, item: { status: 'pending', outcome: null, reviewer_notes: null } };
+      },
+    };
+    const verdict = await decide([{ type: 'FileRead', path: '/a' }, { type: 'FileRead', path: '/b' }], {
+      daemon, hooks: DEFAULT_HOOKS_CONFIG, supportsAsk: false, sessionId: null, pluginId: 'hook:test', now: () => clock,
+    });
+    expect(verdict.kind).toBe('deny');
+    expect(verdict.reason).toMatch(/^reading \/b is held by svc for review \(held\) and nobody reviewed it within 120 s/);
+    expect(waits).toEqual([60_000, 40_000]);
+    expect(clock).toBe(120_000);
+  });
+});
