@@ -66,6 +66,22 @@ describe('svc daemon', () => {
     expect((await svc(['daemon', 'stop'], { configDir: dir })).code).toBe(3);
   }, 240_000);
 
+  it('start --foreground runs it in this terminal; Ctrl-C stops it cleanly and removes daemon.json', async () => {
+    const dir = await freshDir();
+    const { spawn } = await import('node:child_process');
+    const { SVC, ROOT } = await import('./run-svc.ts');
+    const child = spawn(process.execPath, [SVC, '--config-dir', dir, 'daemon', 'start', '--foreground', '--port', '0'], { cwd: ROOT });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    for (let i = 0; i < 900 && !/svc listening on/.test(out); i++) await new Promise((done) => setTimeout(done, 100));
+    expect(out).toMatch(/svc listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(JSON.parse(await readFile(join(dir, 'daemon.json'), 'utf8'))).toHaveProperty('instance_id');
+    const exited = new Promise<number | null>((done) => child.once('exit', done));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await expect(stat(join(dir, 'daemon.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+  }, 120_000);
+
   it('a daemon that cannot start is reported with its log line (exit 1), not waited on', async () => {
     const dir = await freshDir();
     await writeFile(join(dir, 'config.toml'), '[proxy]\nauto_allow_threshold = "high"\n');

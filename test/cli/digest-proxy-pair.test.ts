@@ -109,12 +109,14 @@ describe('svc digest', () => {
     expect(listed.items[0]).toMatchObject({ id: expect.any(String), priority: expect.any(String) });
   });
 
-  it('a table row fits the terminal width', async () => {
+  it('table rows fit the terminal width: the summary column gives way', async () => {
     await queueOne(` /tmp/${'x'.repeat(200)}`);
-    const result = await svc(['digest'], { configDir: host.configDir, env: { COLUMNS: '60' } });
-    for (const line of result.stdout.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(60 + 40); // ids are never cut
+    const narrow = await svc(['digest'], { configDir: host.configDir, env: { COLUMNS: '90' } });
+    const rows = narrow.stdout.trimEnd().split('\n').slice(0, -1); // the last line is the count note
+    for (const line of rows) expect([...line].length).toBeLessThanOrEqual(90);
+    expect(narrow.stdout).toContain('…');
     const wide = await svc(['digest'], { configDir: host.configDir, env: { COLUMNS: '200' } });
-    expect(Math.max(...wide.stdout.split('\n').map((l) => l.length))).toBeGreaterThan(Math.max(...result.stdout.split('\n').map((l) => l.length)));
+    expect(Math.max(...wide.stdout.split('\n').map((l) => l.length))).toBeGreaterThan(90);
   });
 
   it('approve|deny|escalate ID act on one item; a second approve is refused with exit 1', async () => {
@@ -179,6 +181,30 @@ describe('svc digest', () => {
     const result = await svc(['digest', 'review'], { configDir: host.configDir });
     expect(result.code).toBe(64);
     expect(result.stderr).toContain('terminal');
+  });
+});
+
+describe('colour', () => {
+  async function inTerminal(env: Record<string, string>): Promise<string> {
+    const pty = spawnPty(process.execPath, [SVC, '--config-dir', host.configDir, 'proxy', 'test', '{"type":"ShellExec","command":"sh","args":["-c","rm -rf /"]}'], {
+      cols: 120,
+      rows: 40,
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env } as Record<string, string>,
+    });
+    let screen = '';
+    pty.onData((data) => (screen += data));
+    await new Promise<void>((done) => pty.onExit(() => done()));
+    return screen;
+  }
+  const SGR = /\x1b\[[0-9;]*m/;
+
+  it('is used on a terminal, never with NO_COLOR, and never when piped', async () => {
+    expect(await inTerminal({})).toMatch(SGR);
+    expect(await inTerminal({ NO_COLOR: '1' })).not.toMatch(SGR);
+    const piped = await svc(['proxy', 'test', '{"type":"ShellExec","command":"sh","args":["-c","rm -rf /"]}'], { configDir: host.configDir });
+    expect(piped.stdout).toContain('deny');
+    expect(piped.stdout).not.toMatch(SGR);
   });
 });
 
