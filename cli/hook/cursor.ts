@@ -24,9 +24,14 @@ function serverOf(o: Json): string {
       return url.slice(0, 256);
     }
   }
-  const command = optionalString(o, 'command');
-  return command ? basename(command.trim().split(/\s+/)[0]!) : 'cursor-mcp';
+  const words = (optionalString(o, 'command') ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'cursor-mcp';
+  // `npx -y @scope/server-x`, `uvx mcp-server-y`, `node server.js`: the package or script names the server.
+  const runner = RUNNERS.has(basename(words[0]!)) ? words.slice(1).find((w) => !w.startsWith('-') && w !== 'dlx' && w !== 'run') : undefined;
+  return basename(runner ?? words[0]!).replace(/\.(?:m?js|ts|py)$/, '').slice(0, 256) || 'cursor-mcp';
 }
+
+const RUNNERS = new Set(['npx', 'bunx', 'uvx', 'pnpm', 'yarn', 'node', 'python', 'python3', 'deno', 'bun', 'uv']);
 
 function toolInput(value: unknown): unknown {
   if (typeof value !== 'string') return value ?? {};

@@ -82,9 +82,11 @@ describe('mapping', () => {
     ]);
   });
 
-  it('Cursor beforeMCPExecution reads tool_input given as JSON text and names the server by its command', () => {
+  it('Cursor beforeMCPExecution reads tool_input given as JSON text and names the server by its package', () => {
     const event = AGENTS.cursor!.parse(fixture('cursor', 'mcp-allow').input, {});
-    expect(event.kind === 'tool' && event.calls).toEqual([{ type: 'McpToolCall', server: 'npx', tool: 'list_issues', arguments: { owner: 'acme', repo: 'webapp' } }]);
+    expect(event.kind === 'tool' && event.calls).toEqual([{ type: 'McpToolCall', server: 'server-github', tool: 'list_issues', arguments: { owner: 'acme', repo: 'webapp' } }]);
+    const byUrl = AGENTS.cursor!.parse({ ...fixture('cursor', 'mcp-allow').input, command: undefined, url: 'https://mcp.example.com/sse' }, {});
+    expect(byUrl.kind === 'tool' && byUrl.calls[0]).toMatchObject({ server: 'mcp.example.com' });
   });
 
   it('the session id is the agent\'s own, or SVC_SESSION_ID when svc exec set it', () => {
