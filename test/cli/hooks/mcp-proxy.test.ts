@@ -101,9 +101,17 @@ describe('svc mcp', () => {
     const { records } = (await (await fetch(`${host.baseUrl}/api/audit?limit=100`, { headers: { 'x-svc-csrf': dashboardToken } })).json()) as {
       records: Array<{ plugin_id: string; session_id: string; tool_call_type: string; proxy_action: string }>;
     };
-    const mine = records.filter((r) => r.plugin_id === 'mcp:filesystem');
+    // `supervisor:<tool>` once the daemon files a registered session's calls as supervised.
+    const mine = records.filter((r) => r.plugin_id === 'mcp:filesystem' || r.plugin_id === 'supervisor:mcp-filesystem');
     expect(mine.map((r) => r.proxy_action).sort()).toEqual(['allow', 'deny', 'queue']);
     expect(new Set(mine.map((r) => r.session_id)).size).toBe(1);
+    // That session is the proxy's own, registered with the daemon at start.
+    const { sessions } = (await (await fetch(`${host.baseUrl}/api/supervisor/sessions`, { headers: { 'x-svc-csrf': dashboardToken } })).json()) as {
+      sessions: Array<{ id: string; tool_name: string; state: string; decisions: { allow: number; queue: number; deny: number } }>;
+    };
+    const own = sessions.find((s) => s.id === mine[0]!.session_id);
+    expect(own).toMatchObject({ tool_name: 'mcp-filesystem', state: 'active' });
+    expect(stderr).not.toMatch(/session not registered/);
     expect(mine.every((r) => r.tool_call_type === 'McpToolCall')).toBe(true);
     expect(stderr).toMatch(/svc mcp: refused write_file/);
   });
