@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
@@ -19,6 +20,14 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
       }
     });
 
+    it('daemon.json names {url, pid, instance_id, version} with mode 0600 once the host listens', async () => {
+      const path = join(ctx.configDir, 'daemon.json');
+      const info = JSON.parse(await readFile(path, 'utf8')) as { url: string; pid: number; instance_id: string; version: string };
+      expect(info).toEqual({ url: ctx.baseUrl, pid: expect.any(Number), instance_id: await instanceId(ctx.baseUrl), version: expect.any(String) });
+      expect(() => process.kill(info.pid, 0)).not.toThrow();
+      expect(await modeOf(path)).toBe(0o600);
+    });
+
     it('a restart regenerates the daemon token, keeps the dashboard token, and gets a new instance_id; SIGTERM exits 0', async () => {
       const first = await ctx.launch();
       const before = {
@@ -27,6 +36,7 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
         instance: await instanceId(first.baseUrl),
       };
       expect(await first.stop('SIGTERM')).toBe(0);
+      await expect(readFile(join(first.configDir, 'daemon.json'))).rejects.toMatchObject({ code: 'ENOENT' }); // a clean exit removes it
       const second = await ctx.launch({ configDir: first.configDir });
       try {
         expect(await readToken(second.configDir, 'daemon.token')).not.toBe(before.daemon);
