@@ -1,7 +1,7 @@
 /**
- * Scoring throughput and latency: the whole pipeline in-process over the
- * labelled corpus, with 1,000 generated canaries registered, plus the
- * corpus confusion matrix under default thresholds.
+ * Scoring throughput and latency: the whole pipeline in-process over every
+ * labelled corpus in test/corpus/, with 1,000 generated canaries registered,
+ * plus each corpus's confusion matrix under default thresholds.
  * Run: npx tsx bench/scoring.ts
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +16,8 @@ const engine = await createScoringEngine({
 if (engine.degradedReason) console.warn(`degraded: ${engine.degradedReason}`);
 for (let i = 0; i < 1000; i++) engine.canaries.add(`bench-${i}`);
 
-const corpus = loadCorpus();
+const CORPORA = ['tool-calls.json', 'validation-calls.json', 'red-team-calls.json', 'evasion-calls.json'];
+const corpus = CORPORA.flatMap((f) => loadCorpus(f));
 const calls = corpus.map((e) => e.tool_call);
 // Warm up (JIT, lazily built canary automaton).
 const t0 = performance.now();
@@ -50,6 +51,8 @@ console.log(`  first evaluation (builds canary automaton): ${firstMs.toFixed(1)}
 console.log(`  evaluations/second: ${Math.round(samples.length / (elapsed / 1000)).toLocaleString('en-US')}`);
 console.log(`  latency p50: ${pct(0.5).toFixed(1)} µs   p99: ${pct(0.99).toFixed(1)} µs   max: ${(samples[samples.length - 1]! * 1000).toFixed(1)} µs`);
 console.log(`  per-call best of ${rounds} rounds: p50 ${bestPct(0.5).toFixed(1)} µs   p99 ${bestPct(0.99).toFixed(1)} µs`);
-const c = confusion((call) => engine.evaluate(call, { record: false }).result, corpus);
-console.log('corpus confusion matrix (default thresholds: allow 3.0, deny 8.0)');
-console.log(formatConfusion(c));
+for (const f of CORPORA) {
+  const c = confusion((call) => engine.evaluate(call, { record: false }).result, loadCorpus(f));
+  console.log(`${f} confusion matrix (default thresholds: allow 3.0, deny 8.0)`);
+  console.log(formatConfusion(c));
+}

@@ -7,6 +7,10 @@ import type { ToolCall } from '../schemas/tool-call.ts';
 import { regexWindow } from './bounded-text.ts';
 import { extractHosts, hasNetworkTool } from './hosts.ts';
 import { mcpOp, mcpStrings } from './mcp-fields.ts';
+import type { GlobLists } from './shell/glob-lists.ts';
+import { NO_GLOB_LISTS } from './shell/lists.ts';
+import { beyondRaw, normaliseShell } from './shell/normalise.ts';
+import { mayReveal } from './shell/prescreen.ts';
 
 export type Op =
   | 'read' | 'write' | 'append' | 'delete' | 'rename' | 'chmod' | 'list' | 'create'
@@ -61,8 +65,12 @@ function field(target: Target, name: string, raw: string): Field {
   return { target, name, raw, text, norm: normalisePath(text, target === 'path') };
 }
 
-/** Builds the view of a validated tool call. */
-export function viewOf(call: ToolCall): CallView {
+/**
+ * Builds the view of a validated tool call. Commands get a second `command`
+ * field, `command.normalised`, holding the parsed form (see shell/normalise.ts)
+ * when it differs from the raw line; the raw line is always scanned too.
+ */
+export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): CallView {
   const fields: Field[] = [];
   let hosts: string[] = [];
   let egress = false;
@@ -87,10 +95,15 @@ export function viewOf(call: ToolCall): CallView {
       const f = field('command', 'command', line);
       fields.push(f);
       commandLine = f.norm;
+      const input = { command: call.command, args: call.args, env: call.env, cwd: call.cwd };
+      const normalised = mayReveal(input) ? beyondRaw(normaliseShell(input, globLists), line) : '';
+      const n = normalised !== '' ? field('command', 'command.normalised', normalised) : null;
+      if (n) fields.push(n);
       if (call.cwd !== undefined) fields.push(field('path', 'cwd', call.cwd));
       for (const [k, v] of Object.entries(call.env ?? {})) fields.push(field('env', `env.${k}`, `${k}=${v}`));
-      hosts = extractHosts(f.norm);
-      egress = hosts.length > 0 || hasNetworkTool(f.norm);
+      const reach = n ? `${f.norm}\n${n.norm}` : f.norm;
+      hosts = extractHosts(reach);
+      egress = hosts.length > 0 || hasNetworkTool(reach);
       break;
     }
     case 'HttpRequest':

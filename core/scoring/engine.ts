@@ -19,6 +19,8 @@ import { FILTER_CATALOGUE } from './filters/catalogue.ts';
 import { compileMetaRules, type MetaRules } from './meta-rules.ts';
 import { loadFilter, ruleDocument, type LoadRuleText } from './rule-loader.ts';
 import { createSessionStore } from './session-history.ts';
+import type { GlobLists } from './shell/glob-lists.ts';
+import { NO_GLOB_LISTS, shellLists } from './shell/lists.ts';
 import { withholdCanaryText } from './withhold-canary-text.ts';
 import type { Evaluation, Phase, UserLists } from './types.ts';
 
@@ -118,6 +120,7 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
   } catch (error) {
     problems.push(`meta-rules disabled: ${(error as Error).message}`);
   }
+  const globLists = await loadShellLists(options.loadRuleText, problems);
   for (const p of problems) options.log?.warn('scoring rules problem', { problem: p });
 
   const counters = { total: 0, allow: 0, queue: 0, deny: 0 };
@@ -128,7 +131,7 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
     degradedReason,
     evaluate(call, { sessionId, record }) {
       const now = options.clock.now();
-      const view = viewOf(call);
+      const view = viewOf(call, globLists);
       const session = sessionId === undefined ? null : record ? sessions.get(sessionId) : sessions.peek(sessionId) ?? null;
       const learned = options.isAllowedByLearnedRule?.(call) === true;
       const run = runPipeline({ filters, meta, view, session, now, allow, deny, learned, clock: options.clock, record });
@@ -169,6 +172,19 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
     },
     restoreContainment: (id, untilMs) => sessions.contain(id, untilMs),
   };
+}
+
+/** The shell normaliser's glob lists (shell.toml); without them commands are still parsed, globs stay as written. */
+async function loadShellLists(load: LoadRuleText, problems: string[]): Promise<GlobLists> {
+  try {
+    const file = await load('shell.toml');
+    if (!file) throw new Error('shell.toml: rule file not found');
+    try { return shellLists(ruleDocument(file)); }
+    catch (error) { throw new Error(`${file.source}: ${(error as Error).message.split('\n')[0]}`); }
+  } catch (error) {
+    problems.push(`shell glob lists not loaded: ${(error as Error).message}`);
+    return NO_GLOB_LISTS;
+  }
 }
 
 async function seedCanaries(load: LoadRuleText, registry: CanaryRegistry, problems: string[]): Promise<void> {

@@ -1,0 +1,190 @@
+/**
+ * Word expansion as the shell does it, statically: quotes removed, ANSI-C
+ * strings already decoded by the parser, variables the script (or the call's
+ * environment) assigned substituted, command substitutions replaced by their
+ * output when it can be computed from the text alone, unquoted expansions
+ * split on IFS, simple brace expansions spread. Unknown variables stay as
+ * `$NAME` so path rules still read `$HOME/.ssh`.
+ */
+import type { Part, Script, Word } from './ast.ts';
+import { MAX_FIELDS, MAX_WORD } from './limits.ts';
+
+/** The output of a command substitution, when known; `decoded` when a decoder produced it. */
+export interface Substitution { text: string; known: boolean; decoded: boolean }
+
+export interface ExpandEnv {
+  vars: Map<string, string>;
+  /** `$0`, `$1`… of a `-c` string; null at top level. */
+  positional: string[] | null;
+  substitute(script: Script): Substitution;
+}
+
+export interface Expanded {
+  fields: string[];
+  /** Per field: it holds an unquoted glob character. */
+  globs: boolean[];
+  /** Some of the text came from an expansion (variable or substitution). */
+  dynamic: boolean;
+  /** A substitution's output came through a decoder (base64, hex, rev, tr, printf escapes). */
+  decoded: boolean;
+  /** The word was written to hide what it says: split quotes, escaped letters, ANSI-C escapes. */
+  obfuscated: boolean;
+}
+
+const GLOB_CHAR = /[*?[]/;
+const IFS_DEFAULT = ' \t\n';
+
+function lookup(name: string, env: ExpandEnv): string | undefined {
+  if (env.positional) {
+    if (/^[0-9]$/.test(name)) return env.positional[Number(name)];
+    if (name === '@' || name === '*') return env.positional.slice(1).join(' ');
+    if (name === '#') return String(Math.max(0, env.positional.length - 1));
+  }
+  return env.vars.get(name);
+}
+
+function argText(p: Extract<Part, { k: 'param' }>, env: ExpandEnv): string {
+  return p.arg ? expandWord(p.arg, env).fields.join(' ') : '';
+}
+
+function paramValue(p: Extract<Part, { k: 'param' }>, env: ExpandEnv, out: { dynamic: boolean; decoded: boolean }): string {
+  const value = lookup(p.name, env);
+  switch (p.op) {
+    case '': case '@': case '^': case '^^': case ',': case ',,':
+      if (value !== undefined) { out.dynamic = true; return value; }
+      return `$${p.name}`;
+    case ':-': case '-': case ':=': case '=':
+      if (value !== undefined && (value !== '' || !p.op.startsWith(':'))) { out.dynamic = true; return value; }
+      { const d = argText(p, env); if (p.op.includes('=')) env.vars.set(p.name, d); out.dynamic = true; return d; }
+    case ':+': case '+':
+      return value !== undefined && value !== '' ? argText(p, env) : '';
+    case ':?': case '?':
+      return value ?? `$${p.name}`;
+    case '!': {
+      const target = value === undefined ? undefined : env.vars.get(value);
+      out.dynamic = true;
+      return target ?? `$${value ?? p.name}`;
+    }
+    case '#': return value === undefined ? '0' : String(value.length);
+    case '/': case '//': {
+      if (value === undefined) return `$${p.name}`;
+      const raw = p.arg?.raw ?? '';
+      const slash = raw.indexOf('/');
+      const pat = slash < 0 ? raw : raw.slice(0, slash);
+      const rep = slash < 0 ? '' : raw.slice(slash + 1);
+      out.dynamic = true;
+      if (!pat || GLOB_CHAR.test(pat)) return value;
+      return p.op === '//' ? value.split(pat).join(rep) : value.replace(pat, () => rep);
+    }
+    case '%': case '%%': case '#?': case '##': {
+      out.dynamic = true;
+      return value ?? `$${p.name}`;
+    }
+    default:
+      out.dynamic = true;
+      return value ?? `$${p.name}`;
+  }
+}
+
+/** `pre{a,b}post` -> [`preapost`, `prebpost`], unnested comma braces only, at most MAX_FIELDS results. */
+function braceExpand(word: string): string[] {
+  let done: string[] = [];
+  let todo = [word];
+  for (let round = 0; round < 8 && todo.length > 0; round++) {
+    const next: string[] = [];
+    for (const s of todo) {
+      const open = s.indexOf('{');
+      const close = open < 0 ? -1 : s.indexOf('}', open);
+      const inner = close < 0 ? '' : s.slice(open + 1, close);
+      if (close < 0 || !inner.includes(',') || inner.includes('{')) { done.push(s); continue; }
+      for (const alt of inner.split(',')) {
+        if (done.length + next.length >= MAX_FIELDS) break;
+        next.push(s.slice(0, open) + alt + s.slice(close + 1));
+      }
+    }
+    todo = next;
+  }
+  done = done.concat(todo);
+  return done.slice(0, MAX_FIELDS);
+}
+
+const LETTERS = /[A-Za-z0-9]/;
+
+/** True when a command word was written to hide itself (`c''at`, `r\m`, `"r"m`, `$'\x72m'`). */
+function obfuscated(w: Word): boolean {
+  const lits = w.parts.filter((p): p is Extract<Part, { k: 'lit' }> => p.k === 'lit');
+  if (lits.some((p) => p.escaped && LETTERS.test(p.s) && p.q === 0)) return true;
+  if (lits.some((p) => p.q === 1 && p.escaped)) return true;
+  if (w.parts.length < 2) return false;
+  if (lits.some((p) => p.q !== 0 && p.s === '')) return true;
+  const quotedLetters = lits.some((p) => p.q !== 0 && LETTERS.test(p.s));
+  const bareLetters = lits.some((p) => p.q === 0 && LETTERS.test(p.s));
+  return quotedLetters && bareLetters;
+}
+
+/** Collects fields while a word expands (a class: no closures on the hot path). */
+class Fields {
+  fields: string[] = [];
+  globs: boolean[] = [];
+  cur = '';
+  started = false;
+  glob = false;
+  constructor(readonly ifs: string) {}
+  push(): void {
+    if (this.started || this.cur !== '') { this.fields.push(this.cur.slice(0, MAX_WORD)); this.globs.push(this.glob); }
+    this.cur = ''; this.started = false; this.glob = false;
+  }
+  /** Appends an unquoted expansion, splitting it on IFS. */
+  split(value: string): void {
+    const ifs = this.ifs;
+    if (ifs === '') { this.cur += value; return; }
+    let piece = '';
+    for (const ch of value) {
+      if (ifs.includes(ch)) {
+        if (piece !== '' || !IFS_DEFAULT.includes(ch)) { this.cur += piece; this.push(); piece = ''; }
+        else if (this.cur !== '') this.push();
+        continue;
+      }
+      piece += ch;
+      if (piece.length > MAX_WORD) break;
+    }
+    this.cur += piece;
+    if (piece !== '') this.started = true;
+  }
+}
+
+/** Expands one word into its fields. `ifs` is the script's current IFS. */
+export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded {
+  const b = new Fields(ifs);
+  const flags = { dynamic: false, decoded: false };
+  for (const p of w.parts) {
+    if (b.fields.length >= MAX_FIELDS) break;
+    if (p.k === 'lit') {
+      b.cur += p.s;
+      if (p.q !== 0) b.started = true;
+      else if (GLOB_CHAR.test(p.s)) b.glob = true;
+      continue;
+    }
+    let value: string;
+    if (p.k === 'param') value = paramValue(p, env, flags);
+    else if (p.k === 'arith') value = `$((${p.s}))`;
+    else if (p.process) value = '/dev/fd/63';
+    else {
+      const s = env.substitute(p.script);
+      value = s.text.replace(/\n+$/, '');
+      flags.dynamic = true;
+      if (s.decoded) flags.decoded = true;
+    }
+    if (b.cur.length + value.length > MAX_WORD) value = value.slice(0, Math.max(0, MAX_WORD - b.cur.length));
+    if (p.q === 0 && (p.k === 'cmd' || (p.k === 'param' && value !== '' && !value.startsWith('$')))) b.split(value);
+    else { b.cur += value; b.started = true; }
+  }
+  b.push();
+  const { fields, globs } = b;
+  // Brace expansion of a plain unquoted word (`{cat,/etc/passwd}`, `src/{a,b}`).
+  if (fields.length === 1 && w.parts.length === 1 && w.parts[0]!.k === 'lit' && w.parts[0]!.q === 0 && fields[0]!.includes(',')) {
+    const spread = braceExpand(fields[0]!);
+    if (spread.length > 1) return { fields: spread, globs: spread.map((f) => GLOB_CHAR.test(f)), dynamic: flags.dynamic, decoded: flags.decoded, obfuscated: false };
+  }
+  return { fields, globs, dynamic: flags.dynamic, decoded: flags.decoded, obfuscated: w.parts.length > 1 || (w.parts[0]?.k === 'lit' && w.parts[0].escaped === true) ? obfuscated(w) : false };
+}

@@ -1,0 +1,347 @@
+/**
+ * The normalised form of a command that the rules read: every simple command
+ * of every pipeline, list, subshell, loop, function, command substitution,
+ * `-c` string, `eval` and decoded payload, one and-or list per line, words
+ * expanded (see expand.ts), wrappers peeled to the command they run, globs
+ * resolved against the sensitive-path and binary lists. Facts the parser
+ * learns are lines of their own, which rules in config/filters/*.toml score:
+ *
+ *   svc:fact <name> [detail]       e.g. unparseable, obfuscated-command, fork-bomb
+ *   svc:code <lang> <code>         an interpreter one-liner's code
+ *   svc:sql <client> <where> <statement>   a database statement (where: local/remote/unknown)
+ */
+import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts';
+import { expandWord, type ExpandEnv, type Substitution } from './expand.ts';
+import { hasGlob, resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
+import { codeForRules, decodedLiterals, oneLiner, shellStrings } from './interpreters.ts';
+import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
+import { parseShell } from './parser.ts';
+import { sqlCall } from './sql.ts';
+import { stageOutput, type StageOutput } from './static-eval.ts';
+import { commandName, peel, SHELLS } from './wrappers.ts';
+
+export interface ShellInput {
+  command: string;
+  args: readonly string[];
+  env?: Readonly<Record<string, string>>;
+  cwd?: string;
+}
+
+interface Scope {
+  vars: Map<string, string>;
+  positional: string[] | null;
+  ifs: string;
+  funcs: Set<string>;
+  /** The working directory when known ('~' for home), for relative dot-file names. */
+  cwd: string;
+}
+
+interface Ctx { budget: Budget; lists: GlobLists; lines: string[]; size: number; facts: Set<string>; raw: string }
+
+const HOME = /^(?:\/home\/[^/\s'"]{1,64}|\/users\/[^/\s'"]{1,64}|\/root(?=\/|$)|\$home\b|\$\{home\}|\$HOME\b)/i;
+
+function emit(ctx: Ctx, line: string): void {
+  if (ctx.size >= MAX_OUTPUT || line === '') return;
+  const l = line.length > 8192 ? line.slice(0, 8192) : line;
+  ctx.lines.push(l);
+  ctx.size += l.length + 1;
+}
+
+function fact(ctx: Ctx, name: string, detail = ''): void {
+  const line = `svc:fact ${name}${detail ? ' ' + detail.slice(0, 200) : ''}`;
+  if (ctx.facts.has(line)) return;
+  ctx.facts.add(line);
+  emit(ctx, line);
+}
+
+/** The normalised text of a ShellExec/ProcessSpawn call (lines; facts included). */
+export function normaliseShell(input: ShellInput, lists: GlobLists): string {
+  const ctx: Ctx = { budget: createBudget(), lists, lines: [], size: 0, facts: new Set(), raw: [input.command, ...input.args].join(' ') };
+  const scope: Scope = { vars: new Map(Object.entries(input.env ?? {})), positional: null, ifs: ' \t\n', funcs: new Set(), cwd: homed((input.cwd ?? '').replace(/\/+$/, '')) };
+  if (input.args.length === 0) runText(ctx, scope, input.command, 0, false);
+  else emit(ctx, runArgv(ctx, scope, [input.command, ...input.args], null, 0).text);
+  return ctx.lines.join('\n');
+}
+
+const SHELL_WRAPPER_LINE = /^(?:sudo |doas )?(?:ba|z|da|k|a)?sh(?: -[a-zA-Z]+)* -[a-zA-Z]*c …$/;
+
+/**
+ * The lines the raw text does not already say: the rules scan the raw line
+ * anyway, so a line found verbatim in it (or a bare `sh -c …`) adds nothing
+ * but scanning time. Fact, code and SQL lines always stay.
+ */
+export function beyondRaw(normalised: string, raw: string): string {
+  return normalised.split('\n').filter((l) => l.startsWith('svc:') || (!raw.includes(l) && !SHELL_WRAPPER_LINE.test(l))).join('\n');
+}
+
+/** Parses and runs shell text; `guessed` text (strings lifted out of interpreter code) reports no parse problems. */
+function runText(ctx: Ctx, scope: Scope, text: string, depth: number, decoded: boolean, guessed = false): void {
+  if (depth > MAX_DEPTH) { fact(ctx, 'unparseable', 'nesting deeper than the parser follows'); return; }
+  if (decoded) fact(ctx, 'decoded-payload-run');
+  const parsed = parseShell(text, ctx.budget, depth);
+  if (!guessed) for (const p of parsed.problems) fact(ctx, 'unparseable', p);
+  if (parsed.truncated) fact(ctx, 'parse-truncated');
+  runScript(ctx, scope, parsed.script, depth);
+}
+
+function runScript(ctx: Ctx, scope: Scope, script: Script, depth: number): StageOutput | null {
+  let last: StageOutput | null = null;
+  for (const item of script) {
+    if (!ctx.budget.spend()) { fact(ctx, 'unparseable', 'parse budget exhausted'); break; }
+    last = runAndOr(ctx, scope, item, depth);
+  }
+  return last;
+}
+
+function runAndOr(ctx: Ctx, scope: Scope, item: AndOr, depth: number): StageOutput | null {
+  const parts: string[] = [];
+  let out: StageOutput | null = null;
+  item.pipes.forEach((p, i) => {
+    if (i > 0) parts.push(item.ops[i - 1]!);
+    const r = runPipeline(ctx, scope, p, depth);
+    parts.push(r.text);
+    out = r.output;
+  });
+  emit(ctx, parts.join(' ') + (item.background ? ' &' : ''));
+  return out;
+}
+
+function runPipeline(ctx: Ctx, scope: Scope, p: Pipeline, depth: number): { text: string; output: StageOutput | null } {
+  const texts: string[] = [];
+  let input: StageOutput | null = null;
+  for (const cmd of p.cmds) {
+    const r = runCommand(ctx, scope, cmd, input, depth);
+    texts.push(r.text);
+    input = r.output;
+  }
+  return { text: texts.join(' | '), output: input };
+}
+
+/** Word expansion's view of a scope; command substitutions run as nested scripts. */
+class Expander implements ExpandEnv {
+  constructor(readonly ctx: Ctx, readonly scope: Scope, readonly depth: number) {}
+  get vars(): Map<string, string> { return this.scope.vars; }
+  get positional(): string[] | null { return this.scope.positional; }
+  substitute(script: Script): Substitution {
+    const { ctx, scope, depth } = this;
+    if (depth + 1 > MAX_DEPTH) { fact(ctx, 'unparseable', 'nesting deeper than the parser follows'); return { text: '$(…)', known: false, decoded: false }; }
+    const mark = ctx.lines.length;
+    const out = script.length === 1 && script[0]!.pipes.length === 1 ? runPipeline(ctx, scope, script[0]!.pipes[0]!, depth + 1) : null;
+    if (!out) runScript(ctx, scope, script, depth + 1);
+    else emit(ctx, out.text);
+    if (out?.output) return { text: out.output.text, known: true, decoded: out.output.decoded };
+    return { text: `$(${ctx.lines.slice(mark).join(' ; ').slice(0, 400)})`, known: false, decoded: false };
+  }
+}
+
+/** Home directory as `~` at the start of a path word. */
+const homed = (s: string) => s.replace(HOME, '~');
+
+function expandArgs(ctx: Ctx, scope: Scope, words: Word[], depth: number): { argv: string[]; dynamicHead: boolean; obfuscatedHead: boolean; decoded: boolean } {
+  const env = new Expander(ctx, scope, depth);
+  const argv: string[] = [];
+  let dynamicHead = false; let obfuscatedHead = false; let decoded = false;
+  words.forEach((w, i) => {
+    const e = expandWord(w, env, scope.ifs);
+    if (i === 0) { dynamicHead = e.dynamic; obfuscatedHead = e.obfuscated; }
+    if (e.decoded) decoded = true;
+    e.fields.forEach((f, k) => {
+      if (e.globs[k] && argv.length > 0) {
+        const hits = resolvePathGlob(homed(f), ctx.lists);
+        if (hits.length > 0) { argv.push(...hits); fact(ctx, 'glob-reaches-sensitive-path', hits[0]); return; }
+      }
+      argv.push(f);
+    });
+  });
+  return { argv, dynamicHead, obfuscatedHead, decoded };
+}
+
+function renderRedirects(ctx: Ctx, scope: Scope, redirs: Redirect[], depth: number): { text: string; stdin: StageOutput | null } {
+  const env = new Expander(ctx, scope, depth);
+  const parts: string[] = [];
+  let stdin: StageOutput | null = null;
+  for (const r of redirs) {
+    if (r.heredoc) { parts.push(`<< ${r.target?.raw ?? ''}`); stdin = { text: r.heredoc.body, decoded: false }; continue; }
+    const target = r.target ? expandWord(r.target, env, scope.ifs).fields.join(' ') : '';
+    parts.push(/^(?:[0-9]+|-)$/.test(target) && r.op.endsWith('&') ? `${r.op}${target}` : `${r.op} ${target}`);
+    if (r.op === '<<<') stdin = { text: target + '\n', decoded: false };
+  }
+  return { text: parts.join(' '), stdin };
+}
+
+function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | null, depth: number): { text: string; output: StageOutput | null } {
+  if (!ctx.budget.spend()) return { text: '', output: null };
+  switch (cmd.kind) {
+    case 'group': {
+      const out = runScript(ctx, scope, cmd.body, depth);
+      return { text: '( … )', output: out };
+    }
+    case 'func': {
+      scope.funcs.add(cmd.name);
+      if (callsItselfInParallel(cmd.name, cmd.body)) fact(ctx, 'fork-bomb', cmd.name);
+      const inner = cmd.body.kind === 'group' ? cmd.body.body : [{ pipes: [{ cmds: [cmd.body] }], ops: [], background: false }];
+      runScript(ctx, { ...scope, positional: null }, inner, depth);
+      return { text: `function ${cmd.name}`, output: null };
+    }
+    case 'loop': {
+      runScript(ctx, scope, cmd.cond, depth);
+      if (cmd.infinite && spawnsInBackground(cmd.body)) fact(ctx, 'unbounded-background-loop');
+      runScript(ctx, scope, cmd.body, depth);
+      return { text: cmd.infinite ? 'loop forever' : 'loop', output: null };
+    }
+    case 'for': {
+      if (cmd.items) {
+        const { argv } = expandArgs(ctx, scope, [{ parts: [{ k: 'lit', s: 'for', q: 0 }], raw: 'for' }, ...cmd.items], depth);
+        scope.vars.set(cmd.name, argv.slice(1).join(' '));
+      }
+      runScript(ctx, scope, cmd.body, depth);
+      return { text: 'loop', output: null };
+    }
+    case 'simple':
+      break;
+  }
+  const env = new Expander(ctx, scope, depth);
+  const assigned: string[] = [];
+  for (const a of cmd.assigns) {
+    const value = expandWord(a.value, env, ' \t\n').fields.join(' ');
+    assigned.push(`${a.name}=${value}`);
+    scope.vars.set(a.name, value);
+    if (a.name === 'IFS') { scope.ifs = value; if (value !== ' \t\n' && value !== '') fact(ctx, 'ifs-reassigned'); }
+  }
+  const { argv, dynamicHead, obfuscatedHead, decoded } = expandArgs(ctx, scope, cmd.words, depth);
+  const redirs = renderRedirects(ctx, scope, cmd.redirs, depth);
+  if (argv.length === 0) return { text: [...assigned, redirs.text].filter(Boolean).join(' '), output: null };
+  if (obfuscatedHead) fact(ctx, 'obfuscated-command', argv[0]);
+  if (dynamicHead && argv[0] !== '' && !argv[0]!.startsWith('$') && !scope.funcs.has(argv[0]!)) fact(ctx, 'command-from-expansion', argv[0]);
+  const stdin = redirs.stdin ?? input;
+  const r = runArgv(ctx, scope, argv, stdin, depth, decoded);
+  return { text: [r.text, redirs.text].filter(Boolean).join(' '), output: r.output };
+}
+
+/** Runs an expanded argv: globbed names, wrappers, shells, eval, one-liners, database clients. */
+function runArgv(ctx: Ctx, scope: Scope, argvIn: string[], stdin: StageOutput | null, depth: number, decodedArgs = false): { text: string; output: StageOutput | null } {
+  let argv = argvIn.slice();
+  argv[0] = commandName(argv[0]!);
+  if (hasGlob(argv[0]!)) {
+    const names = resolveCommandGlob(argv[0]!, ctx.lists);
+    fact(ctx, 'glob-command', argv[0]);
+    if (names.length > 0) {
+      for (const n of names.slice(1)) emit(ctx, [n, ...argv.slice(1)].join(' '));
+      argv[0] = names[0]!;
+    }
+  }
+  const vars = scope.vars;
+  for (let layer = 0; layer < 8; layer++) {
+    const p = peel(argv);
+    if (!p) break;
+    for (const [k, v] of p.assigns ?? []) vars.set(k, v);
+    for (const more of p.more ?? []) emit(ctx, runArgv(ctx, scope, more, null, depth + 1).text);
+    if (p.script !== undefined) { runText(ctx, { ...scope, positional: null }, p.script, depth + 1, false); return { text: argv.join(' '), output: null }; }
+    if (p.stdinShell) { runShellStdin(ctx, scope, stdin, depth); return { text: argv.join(' '), output: null }; }
+    if (!p.argv) return { text: argv.join(' '), output: stageOutput(argv, stdin) };
+    let inner = p.argv.slice();
+    inner[0] = commandName(inner[0]!);
+    if (p.xargs !== undefined && stdin) {
+      const words = stdin.text.split(p.xargs ? /\n/ : /\s+/).map((w) => w.trim()).filter(Boolean).slice(0, 8);
+      if (p.xargs) {
+        for (const w of words.slice(1)) emit(ctx, runArgv(ctx, scope, inner.map((a) => a.split(p.xargs!).join(w)), null, depth + 1).text);
+        if (words[0] !== undefined) inner = inner.map((a) => a.split(p.xargs!).join(words[0]!));
+      } else inner.push(...words);
+      stdin = null;
+    }
+    argv = inner;
+  }
+  const name = argv[0]!;
+  if (name === 'cd') scope.cwd = homed((argv[1] ?? '~').replace(/\/+$/, ''));
+  argv = inHome(argv, scope.cwd);
+  let text = argv.join(' ');
+  if (SHELLS.has(name)) { runShell(ctx, scope, argv, stdin, depth, decodedArgs); text = shellText(argv); }
+  else if (name === 'eval') runText(ctx, scope, argv.slice(1).join(' '), depth + 1, decodedArgs);
+  else if ((name === 'source' || name === '.') && (argv[1] === '/dev/stdin' || argv[1] === '-' || argv[1] === '/dev/fd/0')) runShellStdin(ctx, scope, stdin, depth);
+  else {
+    if (runOneLiner(ctx, scope, argv, stdin, depth)) text = `${name} …${argv.length > 3 ? ' ' + argv.slice(3).join(' ') : ''}`;
+    const sql = sqlCall(argv, stdin?.text ?? null, vars);
+    if (sql) emit(ctx, `svc:sql ${sql.client} ${sql.where} ${sql.statement}`);
+  }
+  return { text, output: stageOutput(argv, stdin) };
+}
+
+/** Dot-file names relative to the home directory (`cd ~ && tar … .ssh`, `tar -C ~ … .aws`) written as `~/.ssh`. */
+function inHome(argv: string[], cwd: string): string[] {
+  if (cwd !== '~' && !argv.some((a) => a === '-C' || a === '--directory' || a.startsWith('--directory='))) return argv;
+  let here = cwd;
+  return argv.map((a, i) => {
+    const prev = argv[i - 1];
+    if (i > 0 && (prev === '-C' || prev === '--directory')) here = homed(a.replace(/\/+$/, ''));
+    else if (a.startsWith('--directory=')) here = homed(a.slice(12).replace(/\/+$/, ''));
+    return i > 0 && here === '~' && /^\.[A-Za-z]/.test(a) ? `~/${a}` : a;
+  });
+}
+
+/** A shell's argv with its `-c` string shown as '…' (its commands have lines of their own). */
+function shellText(argv: string[]): string {
+  const c = argv.findIndex((a, i) => i > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a));
+  return c < 0 || argv[c + 1] === undefined ? argv.join(' ') : [...argv.slice(0, c + 1), '…', ...argv.slice(c + 2)].join(' ');
+}
+
+function runShell(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | null, depth: number, decodedArgs: boolean): void {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) && !a.startsWith('--')) {
+      const script = argv[i + 1];
+      if (script === undefined) return;
+      runText(ctx, { ...scope, positional: argv.slice(i + 2), vars: new Map(scope.vars) }, script, depth + 1, decodedArgs);
+      return;
+    }
+    if (a === '-o' || a === '+o' || a === '-O' || a === '+O' || a === '--rcfile' || a === '--init-file') { i++; continue; }
+    if (a.startsWith('-') || a.startsWith('+')) continue;
+    return; // A script file: its text is not in the call.
+  }
+  runShellStdin(ctx, scope, stdin, depth);
+}
+
+function runShellStdin(ctx: Ctx, scope: Scope, stdin: StageOutput | null, depth: number): void {
+  if (!stdin) return;
+  runText(ctx, { ...scope, vars: new Map(scope.vars) }, stdin.text, depth + 1, stdin.decoded);
+}
+
+/** Emits an interpreter one-liner's code (and runs the shell strings in it); true when there was code. */
+function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | null, depth: number): boolean {
+  let one = oneLiner(argv);
+  if (!one && stdin && /^(?:python[0-9.]{0,5}|perl|ruby|node|php|lua)$/.test(argv[0]!) && argv.length === 1) {
+    one = { lang: argv[0]!.replace(/[0-9.]+$/, ''), code: stdin.text };
+    if (stdin.decoded) fact(ctx, 'decoded-payload-run');
+  }
+  if (!one || depth + 1 > MAX_DEPTH) return false;
+  const codes = [one.code, ...decodedLiterals(one.code)];
+  codes.forEach((code, i) => {
+    if (i > 0) fact(ctx, 'decoded-payload-run');
+    const line = codeForRules(code);
+    // Code the raw line already shows as is needs no second copy (rules read it there).
+    if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one!.lang} ${line}`);
+    for (const s of shellStrings(line, one!.lang)) runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null }, s.replace(/'~'/g, '~'), depth + 1, false, true);
+  });
+  return true;
+}
+
+/** A function whose body runs itself in a pipeline or in the background (`f(){ f|f& }`). */
+function callsItselfInParallel(name: string, body: Command): boolean {
+  let found = false;
+  const visit = (script: Script) => {
+    for (const item of script) {
+      for (const p of item.pipes) {
+        const selfCalls = p.cmds.filter((c) => c.kind === 'simple' && c.words[0]?.raw === name).length;
+        if (selfCalls > 0 && (p.cmds.length > 1 || item.background)) found = true;
+        for (const c of p.cmds) if (c.kind === 'group' || c.kind === 'loop' || c.kind === 'for') visit(c.body);
+      }
+    }
+  };
+  visit(body.kind === 'group' ? body.body : [{ pipes: [{ cmds: [body] }], ops: [], background: false }]);
+  return found;
+}
+
+/** A loop body that starts a background job (`while :; do $0 & done`). */
+function spawnsInBackground(script: Script): boolean {
+  return script.some((item) => item.background || item.pipes.some((p) => p.cmds.some((c) => (c.kind === 'group' || c.kind === 'loop') && spawnsInBackground(c.body))));
+}

@@ -1,0 +1,86 @@
+/**
+ * Database clients (`psql`, `mysql`/`mariadb`, `sqlite3`, `mongosh`/`mongo`,
+ * `cockroach sql`, `redis-cli`, `clickhouse-client`): where the statement
+ * goes (local, remote, or unknown) and what it says, from the arguments, the
+ * connection URI, the client's environment variables and its standard input.
+ */
+
+export interface SqlCall { client: string; where: 'local' | 'remote' | 'unknown'; statement: string }
+
+const CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'cockroach', 'redis-cli', 'clickhouse-client', 'usql', 'sqlcmd']);
+const URI = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|cockroachdb|clickhouse):\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?\s,]+)/i;
+
+/** Where a host name points: loopback and single-label (container service) names are local. */
+export function hostPlace(host: string): 'local' | 'remote' | 'unknown' {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === '' ) return 'local';
+  if (h.startsWith('$')) return 'unknown';
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || /^127\./.test(h) || h.startsWith('/')) return 'local';
+  if (h === 'host.docker.internal' || !h.includes('.')) return 'local';
+  return 'remote';
+}
+
+const take = (argv: string[], i: number, opt: string): { value: string; next: number } | null => {
+  const a = argv[i]!;
+  if (a === opt) return argv[i + 1] !== undefined ? { value: argv[i + 1]!, next: i + 1 } : null;
+  if (opt.startsWith('--') && a.startsWith(opt + '=')) return { value: a.slice(opt.length + 1), next: i };
+  if (!opt.startsWith('--') && a.startsWith(opt) && a.length > opt.length) return { value: a.slice(opt.length), next: i };
+  return null;
+};
+
+/** The database statement an argv sends and where, or null when argv is no database client. */
+export function sqlCall(argv: string[], stdin: string | null, vars: ReadonlyMap<string, string>): SqlCall | null {
+  const client = argv[0] ?? '';
+  if (!CLIENTS.has(client)) return null;
+  if (client === 'cockroach' && argv[1] !== 'sql') return null;
+  let host: string | null = null;
+  const statements: string[] = [];
+  const positional: string[] = [];
+  const hostOpts = ['--host', '-h', '--url', '--uri'];
+  const stmtOpts = client === 'psql' ? ['-c', '--command'] : client === 'mongosh' || client === 'mongo' ? ['--eval'] : ['-e', '--execute', '--query', '-q'];
+  let readsStdin = client !== 'sqlite3';
+  for (let i = 1; i < argv.length; i++) {
+    let t: { value: string; next: number } | null = null;
+    for (const o of hostOpts) if ((t = take(argv, i, o))) break;
+    if (t && !(client === 'mysql' && argv[i] === '-h' && false)) {
+      const m = URI.exec(t.value);
+      host = m ? m[1]! : t.value.replace(/:[0-9]+$/, '');
+      i = t.next;
+      continue;
+    }
+    for (const o of stmtOpts) if ((t = take(argv, i, o))) break;
+    if (t) { statements.push(t.value); readsStdin = false; i = t.next; continue; }
+    for (const o of ['-d', '--dbname', '-D', '--database', '-f', '--file', '-U', '-u', '--user', '--username', '-p', '--port', '-P', '-n']) {
+      if ((t = take(argv, i, o))) break;
+    }
+    if (t) {
+      const m = URI.exec(t.value);
+      if (m) host = m[1]!;
+      if ((argv[i] === '-f' || argv[i] === '--file') && t.value !== '-') readsStdin = false;
+      i = t.next;
+      continue;
+    }
+    const a = argv[i]!;
+    if (a.startsWith('-')) continue;
+    const m = URI.exec(a);
+    if (m) { host = m[1]!; continue; }
+    if (a.startsWith('$')) { host = host ?? a; continue; }
+    positional.push(a);
+  }
+  if (client === 'sqlite3') {
+    const file = positional[0] ?? ':memory:';
+    host = file === ':memory:' || !file.startsWith('/') || file.startsWith('/tmp/') ? '' : file;
+    if (positional.length > 1) statements.push(positional.slice(1).join(' '));
+    else readsStdin = true;
+  } else if (client === 'redis-cli' && positional.length > 0) {
+    statements.push(positional.join(' '));
+  }
+  if (host === null) {
+    const envHost = client === 'psql' ? vars.get('PGHOST') : client === 'mysql' || client === 'mariadb' ? vars.get('MYSQL_HOST') : undefined;
+    host = envHost ?? '';
+  }
+  if (readsStdin && stdin) statements.push(stdin);
+  if (statements.length === 0) return null;
+  const place = client === 'sqlite3' ? (host === '' ? 'local' : 'remote') : hostPlace(host);
+  return { client, where: place, statement: statements.join(' ; ').replace(/\s+/g, ' ').trim() };
+}

@@ -1,0 +1,183 @@
+/**
+ * Commands that run another command: `sudo`, `doas`, `env`, `command`,
+ * `exec`, `nice`, `nohup`, `timeout`, `ionice`, `setsid`, `stdbuf`, `time`,
+ * `chrt`, `taskset`, `chroot`, `strace`, `busybox`, `xargs`, `watch`,
+ * `flock`, `su -c`, `find -exec`. `peel` takes one layer off and says what
+ * runs underneath: another argv, a shell string, or a shell reading stdin.
+ */
+
+export interface Peeled {
+  /** The command run underneath (argv), when there is one. */
+  argv?: string[];
+  /** Several commands (find with more than one -exec). */
+  more?: string[][];
+  /** A shell string run underneath (watch, flock -c, su -c, env -S). */
+  script?: string;
+  /** The wrapper starts a shell reading its standard input (sudo -s, doas -s). */
+  stdinShell?: boolean;
+  /** Variables the wrapper sets for the command (env NAME=VALUE). */
+  assigns?: [string, string][];
+  /** xargs: the replace string (-I), or '' to append the input words. */
+  xargs?: string;
+}
+
+interface Spec {
+  /** Options that take the next argument (short `-u`, long `--user`). */
+  withArg: ReadonlySet<string>;
+  /** Leading operands before the command (timeout's duration, chroot's root). */
+  operands?: number;
+}
+
+const s = (...a: string[]) => new Set(a);
+
+const SPECS: Record<string, Spec> = {
+  sudo: { withArg: s('-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '-a', '--user', '--group', '--host', '--prompt', '--chdir', '--role', '--type', '--other-user', '--close-from') },
+  doas: { withArg: s('-u', '-C', '-a') },
+  command: { withArg: s() },
+  exec: { withArg: s('-a') },
+  nice: { withArg: s('-n', '--adjustment') },
+  nohup: { withArg: s() },
+  timeout: { withArg: s('-s', '-k', '--signal', '--kill-after'), operands: 1 },
+  ionice: { withArg: s('-c', '-n', '-p', '-P', '-u', '--class', '--classdata') },
+  setsid: { withArg: s() },
+  stdbuf: { withArg: s('-i', '-o', '-e', '--input', '--output', '--error') },
+  time: { withArg: s('-f', '-o', '--format', '--output') },
+  chrt: { withArg: s(), operands: 1 },
+  taskset: { withArg: s(), operands: 1 },
+  chroot: { withArg: s('--userspec', '--groups'), operands: 1 },
+  strace: { withArg: s('-o', '-e', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-S', '-P', '-X') },
+  ltrace: { withArg: s('-o', '-e', '-p', '-s', '-u', '-a', '-n') },
+  unbuffer: { withArg: s() },
+  caffeinate: { withArg: s('-t', '-w') },
+  torsocks: { withArg: s('-u', '-p', '-a', '-P') },
+  proxychains: { withArg: s('-f') },
+  proxychains4: { withArg: s('-f') },
+  runuser: { withArg: s('-u', '-g', '-G', '--user', '--group') },
+  fakeroot: { withArg: s('-l', '-s', '-i', '--lib', '--faked') },
+  catchsegv: { withArg: s() },
+  doppler: { withArg: s() },
+};
+
+/** Removes a standard binary directory so `/usr/bin/rm` reads as `rm`. */
+export function commandName(word: string): string {
+  const m = /^(?:\/usr\/local|\/usr|\/opt\/homebrew|)\/s?bin\/([^/]+)$/.exec(word);
+  return m ? m[1]! : word;
+}
+
+/** Skips a wrapper's options and operands; returns the index of the command, or -1. */
+function skipOptions(argv: string[], spec: Spec, start = 1): { at: number; flags: string[] } {
+  let i = start;
+  const flags: string[] = [];
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-') || a === '-') break;
+    flags.push(a);
+    const eq = a.indexOf('=');
+    const key = eq > 0 ? a.slice(0, eq) : a;
+    if (eq < 0 && spec.withArg.has(key)) { i += 2; continue; }
+    i++;
+  }
+  i += spec.operands ?? 0;
+  return { at: i < argv.length ? i : -1, flags };
+}
+
+function peelEnv(argv: string[]): Peeled {
+  const assigns: [string, string][] = [];
+  let i = 1;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '--') { i++; continue; }
+    if (a === '-S' || a === '--split-string') return { script: argv.slice(i + 1).join(' '), assigns };
+    if (a.startsWith('--split-string=')) return { script: [a.slice(15), ...argv.slice(i + 1)].join(' '), assigns };
+    if (a === '-u' || a === '--unset' || a === '-C' || a === '--chdir') { i += 2; continue; }
+    if (a.startsWith('-')) { i++; continue; }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(a);
+    if (m) { assigns.push([m[1]!, m[2]!]); i++; continue; }
+    break;
+  }
+  return i < argv.length ? { argv: argv.slice(i), assigns } : { assigns };
+}
+
+const XARGS_WITH_ARG = s('-n', '-P', '-L', '-l', '-d', '-a', '-E', '-s', '-e', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--max-lines', '--eof', '--max-chars');
+
+function peelXargs(argv: string[]): Peeled {
+  let replace = '';
+  let i = 1;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-')) break;
+    if (a === '-I') { replace = argv[i + 1] ?? '{}'; i += 2; continue; }
+    if (a.startsWith('-I')) { replace = a.slice(2); i++; continue; }
+    if (a === '-i' || a.startsWith('--replace')) { replace = a.includes('=') ? a.slice(a.indexOf('=') + 1) : '{}'; i++; continue; }
+    if (XARGS_WITH_ARG.has(a)) { i += 2; continue; }
+    i++;
+  }
+  return { argv: i < argv.length ? argv.slice(i) : ['echo'], xargs: replace };
+}
+
+function peelFind(argv: string[]): Peeled {
+  const starts: string[] = [];
+  let i = 1;
+  while (i < argv.length && !argv[i]!.startsWith('-') && argv[i] !== '(' && argv[i] !== '!') starts.push(argv[i++]!);
+  let name = '';
+  const cmds: string[][] = [];
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if ((a === '-name' || a === '-iname' || a === '-path') && argv[i + 1] !== undefined) { name = argv[++i]!; continue; }
+    if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
+      const cmd: string[] = [];
+      for (i++; i < argv.length && argv[i] !== ';' && argv[i] !== '+'; i++) cmd.push(argv[i]!);
+      const start = starts[0] ?? '.';
+      const target = name && !name.includes('/') ? `${start.replace(/\/$/, '')}/${name}` : start;
+      if (cmd.length > 0) cmds.push(cmd.map((w) => w.split('{}').join(target)));
+    }
+    if (a === '-delete' && starts.length > 0) {
+      const start = starts[0]!;
+      cmds.push(['rm', '-f', name && !name.includes('/') ? `${start.replace(/\/$/, '')}/${name}` : start]);
+    }
+  }
+  if (cmds.length === 0) return {};
+  return { argv: cmds[0], more: cmds.slice(1) };
+}
+
+/** One layer of wrapping taken off `argv` (already expanded), or null when `argv[0]` wraps nothing. */
+export function peel(argv: string[]): Peeled | null {
+  const name = argv[0] ?? '';
+  if (name === 'env') return peelEnv(argv);
+  if (name === 'xargs') return peelXargs(argv);
+  if (name === 'find') return peelFind(argv);
+  if (name === 'busybox' || name === 'toybox') return argv.length > 1 ? { argv: argv.slice(1) } : null;
+  if (name === 'command' && argv.slice(1).some((a) => a === '-v' || a === '-V')) return null;
+  if (name === 'watch') {
+    const { at, flags } = skipOptions(argv, { withArg: s('-n', '--interval', '-d') });
+    if (at < 0) return {};
+    return flags.includes('-x') || flags.includes('--exec') ? { argv: argv.slice(at) } : { script: argv.slice(at).join(' ') };
+  }
+  if (name === 'flock') {
+    const { at } = skipOptions(argv, { withArg: s('-w', '-E', '--timeout', '--conflict-exit-code') });
+    if (at < 0) return {};
+    const rest = argv.slice(at + 1);
+    if (rest[0] === '-c' || rest[0] === '--command') return { script: rest.slice(1).join(' ') };
+    return rest.length > 0 ? { argv: rest } : {};
+  }
+  if (name === 'su' || name === 'script' || (name === 'runuser' && argv.includes('-c'))) {
+    const c = argv.findIndex((a, idx) => idx > 0 && (a === '-c' || a === '--command'));
+    if (c > 0 && argv[c + 1] !== undefined) return { script: argv[c + 1]! };
+    if (name === 'su') return { stdinShell: true };
+    if (name === 'script') return null;
+  }
+  const spec = SPECS[name];
+  if (!spec) return null;
+  const { at, flags } = skipOptions(argv, spec);
+  if (name === 'nice' && at < 0 && argv.length > 1) return null;
+  if (at < 0) {
+    if ((name === 'sudo' || name === 'doas') && flags.some((f) => /^-[a-zA-Z]*[si]/.test(f) && !f.startsWith('--'))) return { stdinShell: true };
+    return {};
+  }
+  if (name === 'sudo' && flags.some((f) => f === '-e' || f === '--edit' || f === '-l' || f === '--list')) return null;
+  return { argv: argv.slice(at) };
+}
+
+export const SHELLS: ReadonlySet<string> = s('sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'tcsh', 'csh', 'yash', 'rbash', 'busybox-sh');
