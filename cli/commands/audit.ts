@@ -121,8 +121,6 @@ async function exportLog(ctx: CliContext, options: { format: 'json' | 'csv' | 'j
     const body = JSON.parse(text) as { records: unknown[]; count: number };
     count = body.count;
     if (options.format === 'jsonl') text = body.records.map((record) => JSON.stringify(record)).join('\n') + (body.records.length ? '\n' : '');
-  } else {
-    count = Math.max(0, text.split('\n').filter(Boolean).length - 1);
   }
   if (!options.output) {
     process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
@@ -135,8 +133,9 @@ async function exportLog(ctx: CliContext, options: { format: 'json' | 'csv' | 'j
     throw new CliError(EXIT.failure, `cannot write ${options.output}: ${error.message}`);
   });
   await rename(temp, options.output);
-  spinner?.stop(`exported ${count} records`);
-  ctx.out.note(`svc: ${count} records written to ${options.output} (${options.format})`);
+  const what = count === null ? 'the export' : `${count} records`; // CSV fields may hold newlines: no line count
+  spinner?.stop(`exported ${what}`);
+  ctx.out.note(`svc: ${what} written to ${options.output} (${options.format})`);
   return EXIT.ok;
 }
 
