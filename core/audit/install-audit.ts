@@ -23,7 +23,7 @@ const FIRST_ROTATION_MS = 60 * 1000;
 export async function installAudit(services: BaseServices, options: { redact?: Redact } = {}): Promise<AuditLog> {
   const { deps, config } = services;
   const scoringSecrets = await createSecretRedactor(configDirRuleLoader(deps.files));
-  const fallback = createDefaultRedact({ containsCanary: (text) => services.engine.canaries.scan([text], true).length > 0 });
+  const fallback = createDefaultRedact({ containsCanary: (text) => services.engine.canaries.scan([text]).length > 0 });
   const audit = await createAuditLog({
     storage: deps.storage,
     clock: deps.clock,

@@ -8,9 +8,10 @@
  * 2. value: exactly one of `value` (a string with a non-blank character) or
  *    `generate: true`; neither, both, an empty or blank value, a non-string
  *    value or a non-boolean generate is 400 INVALID_VALUE. `null` counts as
- *    absent. A given value is 6 to 4096 characters (shorter values match
- *    ordinary text and are below the detector's floor) and must not appear in
- *    the label (labels are listed and logged; values never are).
+ *    absent. A given value is 12 to 4096 characters (shorter values match
+ *    ordinary text, and the listed four-character prefix would give most of
+ *    one away) and must not appear in the label (labels are listed and
+ *    logged; values never are).
  * Other fields are ignored.
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -19,7 +20,7 @@ import { HttpError } from '../http-error.ts';
 /** Limits of the canary routes. */
 export const CANARY_LIMITS = {
   labelMaxLength: 200,
-  valueMinLength: 6,
+  valueMinLength: 12,
   valueMaxLength: 4096,
   /** Registered canaries (seeded ones included); one more is 409 CANARY_LIMIT_REACHED. */
   maxCanaries: 10_000,
@@ -94,7 +95,7 @@ export function parseValue(raw: unknown, label: string): string | undefined {
   if (value === undefined) throw invalid('give exactly one of value (non-empty) or generate: true');
   if (value.trim() === '') throw invalid('value must not be empty');
   const { valueMinLength: min, valueMaxLength: max } = CANARY_LIMITS;
-  if (value.length < min || value.length > max) throw invalid(`value must be ${min} to ${max} characters`);
+  if ([...value].length < min || value.length > max) throw invalid(`value must be ${min} to ${max} characters`);
   if (label.toLowerCase().includes(value.toLowerCase())) throw invalid('value must not appear in the label (labels are listed and logged)');
   return value;
 }

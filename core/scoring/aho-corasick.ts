@@ -19,6 +19,8 @@ export interface MultiMatcher {
    * cut into DNS labels by '.') is still found.
    */
   scan(text: string, onMatch: OnMatch, skipChar?: string): void;
+  /** Scans bytes (each matched as the character of that code, 0-255) once. */
+  scanBytes(bytes: Uint8Array, onMatch: OnMatch): void;
 }
 
 const DENSE_MIN_CHILDREN = 5;
@@ -129,6 +131,14 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
           b = step(b, c);
           if (b !== 0 && b !== a && report(b, i + 1, onMatch)) return;
         }
+      }
+    },
+    scanBytes(bytes, onMatch) {
+      if (size === 1) return;
+      let a = 0;
+      for (let i = 0; i < bytes.length; i++) {
+        a = step(a, bytes[i]!);
+        if (a !== 0 && report(a, i + 1, onMatch)) return;
       }
     },
   };

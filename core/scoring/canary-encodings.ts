@@ -1,10 +1,12 @@
 /**
- * The forms a canary value can take on its way out, each a plain string the
- * automaton searches for: as-is (original, lower and upper case), URL-encoded
- * (minimal and every byte), hex (lower, upper), and base64 / base64url at the
- * three byte alignments it can have inside a larger encoded message. A value
- * split into DNS labels is found by the scanner's dot-skipping cursor.
+ * The forms a canary value can take on its way out, each folded
+ * (canary-fold.ts) for the automaton: the value as-is, in lower and in upper
+ * case, and for each of those three its hex and its base64 at the three byte
+ * alignments it can have inside a larger encoded message. Folding covers the
+ * rest: percent-encoding (partial, repeated), \xHH escapes, case, base64url,
+ * line breaks and DNS labels.
  */
+import { foldForCanary } from './canary-fold.ts';
 
 const HEX = '0123456789abcdef';
 
@@ -38,18 +40,16 @@ function alignedBase64(bytes: Uint8Array, pad: number): string {
   return enc.slice(start, end);
 }
 
-/** Every encoded form of `value` worth searching for (deduplicated, at least 6 characters). */
+/** Shortest folded form worth searching for (shorter ones would match by chance). */
+const MIN_FORM = 8;
+
+/** Every folded form of `value` worth searching for (deduplicated). */
 export function canaryForms(value: string): string[] {
-  const bytes = utf8(value);
-  const h = hex(bytes);
-  const pct = h.replace(/(..)/g, '%$1');
-  const forms = [
-    value, value.toLowerCase(), value.toUpperCase(),
-    encodeURIComponent(value), h, h.toUpperCase(), pct, pct.toUpperCase(),
-  ];
-  for (const pad of [0, 1, 2]) {
-    const b64 = alignedBase64(bytes, pad);
-    forms.push(b64, b64.replaceAll('+', '-').replaceAll('/', '_'));
+  const forms: string[] = [];
+  for (const v of new Set([value, value.toLowerCase(), value.toUpperCase()])) {
+    const bytes = utf8(v);
+    forms.push(v, hex(bytes));
+    for (const pad of [0, 1, 2]) forms.push(alignedBase64(bytes, pad));
   }
-  return [...new Set(forms)].filter((f) => f.length >= 6);
+  return [...new Set(forms.map(foldForCanary))].filter((f) => f.length >= MIN_FORM);
 }

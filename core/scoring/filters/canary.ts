@@ -33,7 +33,7 @@ export const canaryFilter: FilterDefinition = {
           .filter((f) => OUTBOUND_TARGETS.has(f.target) || (scanContent && f.target === 'content'))
           .map((f) => f.raw);
         if (texts.length === 0) return { matched: false, score: 0, message: 'No outbound field' };
-        const hits = env.canaries.scan(texts, true);
+        const hits = env.canaries.scan(texts);
         if (hits.length === 0) return { matched: false, score: 0, message: 'No canary in outbound data' };
         const names = hits.slice(0, 3).map((h) => `'${h.label.slice(0, 60)}' (${h.id})`).join(', ');
         return { matched: true, score: cfg.filter.score, message: `Canary token ${names} found in outbound data` };

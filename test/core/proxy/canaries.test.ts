@@ -106,7 +106,8 @@ const INVALID_VALUES: Array<[string, Json]> = [
   ['generate: false without a value', { generate: false }],
   ['a value that is not a string', { value: 123456789 }],
   ['generate that is not a boolean', { generate: 'true' }],
-  [`a value under ${CANARY_LIMITS.valueMinLength} characters`, { value: 'abcde' }],
+  [`a value under ${CANARY_LIMITS.valueMinLength} characters`, { value: 'abcdefghijk' }],
+  [`a value of ${CANARY_LIMITS.valueMinLength} UTF-16 units but fewer characters`, { value: '\u{1F600}'.repeat(6) }],
   [`a value over ${CANARY_LIMITS.valueMaxLength} characters`, { value: 'v'.repeat(CANARY_LIMITS.valueMaxLength + 1) }],
 ];
 

@@ -20,7 +20,7 @@ describe('canary registry', () => {
     const r = createCanaryRegistry({ randomBytes: seededRandom(9).bytes });
     const c = r.add('generated');
     expect(c.value_prefix).toMatch(/^[0-9a-f]{4}\u2026$/);
-    const hits = r.scan(['nothing here'], false);
+    const hits = r.scan(['nothing here']);
     expect(hits).toEqual([]);
   });
   it('rotate keeps id and label and replaces the value; remove forgets it; unknown ids are reported', () => {
@@ -28,8 +28,8 @@ describe('canary registry', () => {
     const c = r.add('x', VALUE);
     const rotated = r.rotate(c.id, 'new-value-123456');
     expect(rotated).toEqual({ id: c.id, label: 'x', value_prefix: 'new-\u2026' });
-    expect(r.scan([VALUE], false)).toEqual([]);
-    expect(r.scan(['..new-value-123456..'], false)).toEqual([{ id: c.id, label: 'x' }]);
+    expect(r.scan([VALUE])).toEqual([]);
+    expect(r.scan(['..new-value-123456..'])).toEqual([{ id: c.id, label: 'x' }]);
     expect(r.remove(c.id)).toBe(true);
     expect(r.remove(c.id)).toBe(false);
     expect(r.rotate('nope')).toBeNull();
@@ -86,7 +86,7 @@ describe('canary detection', () => {
     for (let i = 0; i < 2000; i++) r.add(`c${i}`);
     const target = r.add('target', VALUE);
     const text = 'x'.repeat(100_000) + b64(`..${VALUE}`) + 'y'.repeat(1000);
-    expect(r.scan([text], true)).toEqual([{ id: target.id, label: 'target' }]);
+    expect(r.scan([text])).toEqual([{ id: target.id, label: 'target' }]);
   });
 });
 
