@@ -11,6 +11,7 @@ import type { AgentAdapter, HookOutput, Verdict } from './agent.ts';
 import { decide, type HookDaemon } from './decide.ts';
 import { HookInputError } from './hook-event.ts';
 import { unreachableReason } from './reasons.ts';
+import type { AgentSessions } from './agent-sessions.ts';
 import type { Binary } from './resolve-binaries.ts';
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
 
@@ -21,12 +22,14 @@ export interface HookRunDeps {
   daemon(): HookDaemon;
   /** The executables a call runs (session inventory); absent: none are sent. */
   binaries?: (call: ToolCall, cwd: string | undefined) => Promise<Binary[]>;
-  /** Ends the svc side of an agent session (its session-end hook); absent when svc has nothing to end. */
-  endSession?(sessionId: string): Promise<void>;
+  /** Links agent sessions to registered svc sessions (absent: calls go under the agent's own id). */
+  sessions?: Pick<AgentSessions, 'resolve' | 'end'>;
   env: NodeJS.ProcessEnv;
 }
 
-const withNote = (out: HookOutput, note: string): HookOutput => ({ ...out, stderr: `${out.stderr}svc: ${note.replace(/\s+/g, ' ')}\n` });
+/** Adds a `svc: ...` line on stderr, except where stderr is the agent's refusal reason (exit 2). */
+const withNote = (out: HookOutput, note: string): HookOutput =>
+  out.exitCode === 2 ? out : { ...out, stderr: `${out.stderr}svc: ${note.replace(/\s+/g, ' ')}\n` };
 
 /** Runs one hook invocation (`readInput` reads the payload, bounded); never throws. */
 export async function runHook(agent: AgentAdapter, readInput: () => Promise<string>, deps: HookRunDeps): Promise<HookOutput> {
@@ -56,15 +59,18 @@ export async function runHook(agent: AgentAdapter, readInput: () => Promise<stri
     const read = agent.parse(payload, deps.env);
     event = read.event;
     if (read.kind === 'other') return agent.render({ kind: 'defer', reason: '' }, event);
+    // A session svc exec registered (SVC_SESSION_ID) is svc exec's to end, not the hook's.
+    const linkable = read.sessionId !== null && !deps.env.SVC_SESSION_ID && deps.sessions !== undefined;
     if (read.kind === 'session-end') {
-      if (read.sessionId && deps.endSession) await deps.endSession(read.sessionId);
+      if (linkable) await deps.sessions!.end(agent.name, read.sessionId!).catch(() => undefined);
       return agent.render({ kind: 'defer', reason: '' }, event);
     }
+    const sessionId = linkable ? await deps.sessions!.resolve(agent.name, read.sessionId!, read.cwd).catch(() => read.sessionId) : read.sessionId;
     const verdict = await decide(read.calls, {
       daemon: deps.daemon(),
       hooks,
       supportsAsk: agent.supportsAsk,
-      sessionId: read.sessionId,
+      sessionId,
       pluginId: `hook:${agent.name}`,
       binaries: deps.binaries ? (call) => deps.binaries!(call, read.cwd) : undefined,
     });

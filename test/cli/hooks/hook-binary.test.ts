@@ -83,6 +83,8 @@ describe('svc hook: deny', () => {
     expect(gemini.code).toBe(2);
     expect(JSON.parse(gemini.stdout)).toEqual({ decision: 'deny', reason: expect.stringMatching(reason) });
     expect(gemini.stderr).toMatch(reason);
+    // Gemini CLI sends stderr to the agent as the reason: nothing else is on it.
+    expect(gemini.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 
@@ -161,9 +163,32 @@ describe('svc hook: failing closed', () => {
   });
 });
 
-describe('svc hook: lifecycle', () => {
-  it('SessionEnd is answered with no decision', async () => {
-    const result = await hook('claude-code', 'session-end');
-    expect([result.code, result.stdout]).toEqual([0, '']);
+describe('svc hook: sessions', () => {
+  // A daemon of its own: Community allows 2 sessions, and the tests above open one per agent.
+  let own: RunningHost;
+  let ownToken = '';
+  beforeAll(async () => {
+    own = await launchHost('node');
+    ownToken = (await readFile(join(own.configDir, 'dashboard.token'), 'utf8')).trim();
+  });
+  afterAll(async () => {
+    await own?.stop();
+  });
+  type Session = { id: string; tool_name: string; state: string; cwd: string | null };
+  const claudeSession = async () => {
+    const response = await fetch(`${own.baseUrl}/api/supervisor/sessions?state=all`, { headers: { 'x-svc-csrf': ownToken } });
+    return ((await response.json()) as { sessions: Session[] }).sessions.filter((x) => x.tool_name === 'claude-code');
+  };
+  const hook = (agent: string, name: string) => svc(['hook', agent], { configDir: own.configDir, input: JSON.stringify(fixture(agent, name).input) });
+
+  it('the agent\'s session is registered on its first call and ended by its SessionEnd hook (answered with no decision)', async () => {
+    await hook('claude-code', 'read-allow');
+    const [registered] = await claudeSession();
+    expect(registered).toMatchObject({ tool_name: 'claude-code', state: 'active', cwd: '/home/dev/projects/webapp' });
+    await hook('claude-code', 'write-allow');
+    expect((await claudeSession()).length).toBe(1);
+    const end = await hook('claude-code', 'session-end');
+    expect([end.code, end.stdout]).toEqual([0, '']);
+    expect((await claudeSession()).find((x) => x.id === registered!.id)?.state).toBe('ended');
   });
 });
