@@ -4,10 +4,16 @@
  * 2. `list` latency (what GET /api/audit does: verify what is new, page, re-hash)
  *    at 10,000 and at 1,000,000 records, and their ratio (aim: under 2);
  * 3. start-up time (snapshot load + journal replay + whole-chain verification)
- *    and memory with 1,000,000 records.
- * `BENCH_AUDIT_RECORDS` overrides the large size.
+ *    and memory with 1,000,000 records;
+ * 4. the Node host started on a store of 100,000 and of 1,000,000 records:
+ *    time from spawn until `GET /api/health` answers and until a fully
+ *    verified `GET /api/audit` answers, and the host's RSS then
+ *    (aims: 100k under 1 s and 250 MB, 1M under 3 s and 600 MB).
+ * `BENCH_AUDIT_RECORDS` overrides the large size; `--host DIR` measures the
+ * host on a store built with `--build DIR/audit N`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -143,6 +149,65 @@ if (process.argv[2] === '--build') {
   process.exit(0);
 }
 
+interface HostFigures {
+  healthMs: number;
+  auditMs: number;
+  rssMb: number;
+}
+
+/** Spawns the Node host on `configDir` and times health and a verified audit read from spawn. */
+async function measureHost(configDir: string): Promise<HostFigures> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/node/main.ts', '--port', '0', '--host', '127.0.0.1', '--config-dir', configDir], {
+    cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const baseUrl = await new Promise<string>((done, fail) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(out);
+        if (match) done(match[1]!);
+      });
+      child.once('exit', (code) => fail(new Error(`host exited with ${code}`)));
+    });
+    let healthMs = NaN;
+    for (;;) {
+      const response = await fetch(`${baseUrl}/api/health`).catch(() => null);
+      if (response?.status === 200) {
+        healthMs = performance.now() - started;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const token = (await readFile(join(configDir, 'dashboard.token'), 'utf8')).trim();
+    const audit = await fetch(`${baseUrl}/api/audit?limit=20`, { headers: { 'x-svc-csrf': token } });
+    if (audit.status !== 200) throw new Error(`GET /api/audit answered ${audit.status}: ${await audit.text()}`);
+    await audit.arrayBuffer();
+    const auditMs = performance.now() - started;
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+    return { healthMs, auditMs, rssMb };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+async function hostFigures(base: string, count: number): Promise<void> {
+  const dir = join(base, `host-${count}`);
+  const built = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--build', join(dir, 'audit'), String(count)], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building ${count} records failed`);
+  const figures = await measureHost(dir);
+  console.log(`Node host on ${count} records: health after ${(figures.healthMs / 1000).toFixed(2)} s, verified GET /api/audit after ${(figures.auditMs / 1000).toFixed(2)} s, RSS ${Math.round(figures.rssMb)} MB`);
+}
+
+if (process.argv[2] === '--host') {
+  const figures = await measureHost(process.argv[3]!);
+  console.log(JSON.stringify(figures));
+  process.exit(0);
+}
+
 if (process.argv[2] === '--open') {
   await measureOpen(process.argv[3]!);
   process.exit(0);
@@ -159,6 +224,8 @@ try {
   console.log(`start-up with ${LARGE} records: ${(large.startupMs / 1000).toFixed(2)} s wall, ${(large.startupCpuMs / 1000).toFixed(2)} s CPU (snapshot load + journal replay + whole-chain verification)`);
   console.log(`memory with ${LARGE} records: ${Math.round(large.rssMb)} MB RSS after open (process baseline ${Math.round(large.baselineRssMb)} MB)`);
   console.log(`start-up with ${SMALL} records: ${(small.startupMs / 1000).toFixed(2)} s wall`);
+  await hostFigures(base, 100_000);
+  await hostFigures(base, LARGE);
 } finally {
   await rm(base, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { loadConfig } from './config/load-config.ts';
+import { createConfigWriter } from './config/write-config.ts';
 import type { ConnInfo, Deps } from './deps.ts';
 import { buildRouter } from './build-router.ts';
 import { wireAnalytics } from './analytics/wire-analytics.ts';
@@ -17,6 +18,8 @@ import { createLicenceService } from './licence/licence-service.ts';
 import { loadLicence } from './licence/load-licence.ts';
 import { createNotifier } from './notifications/notifier.ts';
 import { createOnboardingState } from './onboarding/onboarding-state.ts';
+import { createPairingCodes } from './pairing/pairing-codes.ts';
+import { createPolicyStore } from './policies/policy-store.ts';
 import { createEngineForConfig } from './scoring/install-scoring.ts';
 import { createDigestStore } from './digest/digest-store.ts';
 import { createSupervisor } from './sessions/create-supervisor.ts';
@@ -114,6 +117,9 @@ export async function createApp(deps: Deps): Promise<App> {
     digest,
     supervisor,
     learnedRules,
+    configWriter: createConfigWriter(deps.files, deps.log),
+    policies: createPolicyStore(deps.files, deps.clock, deps.log),
+    pairingCodes: createPairingCodes(deps.random),
     health: new Map(),
     healthFlags: [],
     engine,

@@ -3,6 +3,7 @@ import type { AuditLog } from './audit/audit-log.ts';
 import type { Decisions } from './decisions/decide.ts';
 import type { ScoringEngine } from './scoring/engine.ts';
 import type { Config } from './config/config-types.ts';
+import type { ConfigWriter } from './config/write-config.ts';
 import type { Deps } from './deps.ts';
 import type { DigestService } from './digest/digest-service.ts';
 import type { LearnedRules } from './digest/learned-rules.ts';
@@ -10,6 +11,8 @@ import type { BucketName } from './guards/rate-limit.ts';
 import type { LicenceService } from './licence/licence-service.ts';
 import type { Notifier } from './notifications/notifier.ts';
 import type { OnboardingState } from './onboarding/onboarding-state.ts';
+import type { PairingCodes } from './pairing/pairing-codes.ts';
+import type { PolicyStore } from './policies/policy-store.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { Tokens } from './security/tokens.ts';
 import type { Supervisor } from './sessions/create-supervisor.ts';
@@ -57,6 +60,12 @@ export interface Services {
   learnedRules: LearnedRules;
   /** Supervised sessions (core/sessions): registry, inventory, listener rewrites, per-call supervision. */
   supervisor: Supervisor;
+  /** Writes `config.toml` / `team-config.toml` (PUT /api/config). */
+  configWriter: ConfigWriter;
+  /** The policy files (`policies/*.json`). */
+  policies: PolicyStore;
+  /** The outstanding dashboard pairing code (in memory). */
+  pairingCodes: PairingCodes;
   /** The running scoring proxy (core/scoring): thresholds fixed at start. */
   engine: ScoringEngine;
   /** Health check per subsystem; a missing one reports `ok`. */

@@ -1,5 +1,5 @@
 import { HttpError } from '../http-error.ts';
-import type { Services } from '../services.ts';
+import type { LicenceService } from './licence-service.ts';
 import type { ProFeature } from './features.ts';
 
 /**
@@ -7,8 +7,7 @@ import type { ProFeature } from './features.ts';
  * turns `feature` on. Call it first in a gated handler, before any storage or
  * file access, so a Community daemon never touches Pro data.
  */
-export function requireFeature(services: Services, feature: ProFeature): void {
-  const licence = services.licence;
+export function requireFeature(licence: Pick<LicenceService, 'has' | 'current' | 'upgradeUrl'>, feature: ProFeature): void {
   if (licence.has(feature)) return;
   throw new HttpError(403, 'FEATURE_GATED', `${feature} requires a Pro licence`, {
     feature,

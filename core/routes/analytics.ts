@@ -3,14 +3,14 @@ import { requireFeature } from '../licence/require-feature.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { AnalyticsFreeSchema, AnalyticsProSchema } from '../schemas/analytics.ts';
 import { errorDoc } from '../schemas/common.ts';
-import type { Services } from '../services.ts';
+import type { AnalyticsService } from '../analytics/analytics-service.ts';
+import type { LicenceService } from '../licence/licence-service.ts';
 
 const UNAVAILABLE = errorDoc('ANALYTICS_UNAVAILABLE: the projection cannot be served (restart the daemon)');
 const AUTH = errorDoc('DASHBOARD_AUTH_REQUIRED');
 
 /** `GET /api/analytics/v2/free` and `GET /api/analytics/v2/pro`. */
-export function analyticsRoutes(services: Services): RouteSpec[] {
-  const { analytics } = services;
+export function analyticsRoutes({ analytics, licence }: { analytics: AnalyticsService; licence: LicenceService }): RouteSpec[] {
   const catchUp = 'Runs a bounded catch-up of the projection first (at most 4 batches of 500 records and 8 UTC days); '
     + 'a background worker drains the rest and `freshness` reports what is unfinished.';
   return [
@@ -40,7 +40,7 @@ export function analyticsRoutes(services: Services): RouteSpec[] {
         503: UNAVAILABLE,
       },
       handler() {
-        requireFeature(services, 'usage_analytics');
+        requireFeature(licence, 'usage_analytics');
         return json(analytics.pro());
       },
     },

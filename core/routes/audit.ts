@@ -16,7 +16,6 @@ import {
   AuditSummaryQuery, AuditSummarySchema, ExfilStatsSchema,
 } from '../schemas/audit.ts';
 import { errorDoc } from '../schemas/common.ts';
-import type { Services } from '../services.ts';
 
 const MAX_EXPORT = 100_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +45,7 @@ function dateOf(raw: string | undefined): string | null {
 }
 
 /** `GET /api/audit`, `/summary`, `/export`, `/exfil-stats`, `/{id}`. */
-export function auditRoutes(_services: Services, audit: AuditLog): RouteSpec[] {
+export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
   const base: Pick<RouteSpec, 'method' | 'auth' | 'bucket' | 'tags'> = { method: 'GET', auth: 'read-token', bucket: 'general', tags: ['audit'] };
   return [
     {

@@ -15,7 +15,8 @@ import {
   CanarySchema, parseLabel, parseValue,
 } from '../schemas/canary.ts';
 import { errorDoc } from '../schemas/common.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from '../deps.ts';
+import type { ScoringEngine } from '../scoring/engine.ts';
 
 const notFound = (id: string) => new HttpError(404, 'NOT_FOUND', `no canary ${id.slice(0, 80)}`);
 
@@ -34,9 +35,7 @@ const INVALID_VALUE = errorDoc(
 );
 
 /** List, create, rotate and delete canaries. */
-export function canaryRoutes(services: Services): RouteSpec[] {
-  const { engine } = services;
-  const { log } = services.deps;
+export function canaryRoutes({ engine, log }: { engine: Pick<ScoringEngine, 'canaries'>; log: Logger }): RouteSpec[] {
   const tags = ['canaries'];
   const labelOf = (id: string) => engine.canaries.list().find((c) => c.id === id)?.label;
   return [

@@ -1,12 +1,13 @@
 import { loadEffectiveConfig } from '../config/config-files.ts';
-import { createConfigWriter } from '../config/write-config.ts';
+import type { ConfigWriter } from '../config/write-config.ts';
+import type { FileStore } from '../deps.ts';
 import { json } from '../http/json.ts';
 import { readJson } from '../http/read-body.ts';
 import { validate } from '../http/validate.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import { ConfigResponseSchema, ConfigUpdateBodySchema, ConfigUpdateResponseSchema } from '../schemas/config.ts';
-import type { Services } from '../services.ts';
+import type { FilterCatalogEntry } from '../services.ts';
 
 const GET_DESCRIPTION = [
   'Effective values of the config files as they stand now: defaults, then team-config.toml, then config.toml.',
@@ -30,9 +31,8 @@ const RESTART_MESSAGE =
   'configuration written; the running proxy keeps its current thresholds and filters until the daemon restarts';
 
 /** `GET` and `PUT /api/config`. */
-export function configRoutes(services: Services): RouteSpec[] {
-  const { files, log } = services.deps;
-  const writer = createConfigWriter(files, log);
+export function configRoutes(parts: { files: FileStore; configWriter: ConfigWriter; filterCatalog: () => FilterCatalogEntry[] }): RouteSpec[] {
+  const { files, configWriter: writer } = parts;
   return [
     {
       method: 'GET',
@@ -54,7 +54,7 @@ export function configRoutes(services: Services): RouteSpec[] {
             auto_allow_threshold: config.proxy.auto_allow_threshold,
             auto_deny_threshold: config.proxy.auto_deny_threshold,
           },
-          filters: services.filterCatalog().map(({ id, name, phase }) => ({
+          filters: parts.filterCatalog().map(({ id, name, phase }) => ({
             id,
             name,
             phase,
@@ -81,7 +81,7 @@ export function configRoutes(services: Services): RouteSpec[] {
       async handler(request) {
         const body = validate(ConfigUpdateBodySchema, await readJson(request), 'INVALID_CONFIG');
         const scope = body.scope ?? 'local';
-        const known = new Set(services.filterCatalog().map((filter) => filter.id));
+        const known = new Set(parts.filterCatalog().map((filter) => filter.id));
         const result = await writer.update(scope, body, known);
         return json({
           status: 'updated',

@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import { json } from '../http/json.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { ProxyStatusSchema } from '../schemas/proxy.ts';
-import type { Services } from '../services.ts';
+import type { ScoringEngine } from '../scoring/engine.ts';
 import { statusBody } from './proxy.ts';
 
 
@@ -28,7 +28,7 @@ const ProxyStatusFullSchema = Type.Object({
 });
 
 
-export function daemonExtraRoutes(services: Services): RouteSpec[] {
+export function daemonExtraRoutes({ engine }: { engine: Pick<ScoringEngine, 'status' | 'degradedReason' | 'filters'> }): RouteSpec[] {
   return [
     {
       method: 'GET',
@@ -40,9 +40,9 @@ export function daemonExtraRoutes(services: Services): RouteSpec[] {
       responses: { 200: { description: 'Full proxy status', schema: ProxyStatusFullSchema } },
       handler: () =>
         json({
-          status: statusBody(services.engine.status()),
-          degraded_reason: services.engine.degradedReason,
-          filter_catalogue: services.engine.filters().map((f) => ({
+          status: statusBody(engine.status()),
+          degraded_reason: engine.degradedReason,
+          filter_catalogue: engine.filters().map((f) => ({
             id: f.id, name: f.name, enabled: f.enabled, is_ready: f.is_ready, reason: f.reason,
           })),
         }),

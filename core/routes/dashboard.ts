@@ -1,8 +1,8 @@
 import { DASHBOARD_ASSETS, DASHBOARD_INDEX_ETAG, DASHBOARD_INDEX_HTML } from '../dashboard/dashboard-assets.ts';
 import { dashboardCsp } from '../dashboard/content-security-policy.ts';
 import { HttpError } from '../http-error.ts';
+import { Type } from '@sinclair/typebox';
 import type { RouteSpec } from '../route-spec.ts';
-import type { Services } from '../services.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -12,8 +12,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Host guard and the rate limit still apply. `index.html` is never cached
  * (it names the current hashed assets); the assets are cached for a year.
  */
-export function dashboardRoutes(services: Services): RouteSpec[] {
-  const tls = services.deps.server.tls;
+export function dashboardRoutes({ tls }: { tls: boolean }): RouteSpec[] {
   return [
     {
       method: 'GET',
@@ -25,7 +24,7 @@ export function dashboardRoutes(services: Services): RouteSpec[] {
         'Static HTML that loads the hashed assets. Pairing: open `/#pair=<code>`; the page trades the code for the ' +
         'dashboard token (POST /api/dashboard/pair) and keeps it in sessionStorage.',
       tags: ['dashboard'],
-      responses: { 200: { description: 'The dashboard page', contentType: 'text/html; charset=utf-8' } },
+      responses: { 200: { description: 'The dashboard page', contentType: 'text/html; charset=utf-8', schema: Type.String() } },
       handler(request) {
         return new Response(DASHBOARD_INDEX_HTML, {
           headers: {
@@ -47,7 +46,7 @@ export function dashboardRoutes(services: Services): RouteSpec[] {
       summary: 'A dashboard asset (content-hashed name)',
       tags: ['dashboard'],
       responses: {
-        200: { description: 'The asset (script or stylesheet)', contentType: 'text/javascript; charset=utf-8' },
+        200: { description: 'The asset (script or stylesheet)', contentType: 'text/javascript; charset=utf-8', schema: Type.String() },
         404: { description: 'NOT_FOUND: no such asset' },
       },
       handler(request) {

@@ -2,7 +2,7 @@ import { json } from '../http/json.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import { DigestForensicsSchema, IdParams, NonceSchema, WaitQuery, WaitResultSchema } from '../schemas/digest.ts';
-import type { Services } from '../services.ts';
+import type { DigestService } from '../digest/digest-service.ts';
 import { intQuery, queryOf } from '../http/query.ts';
 import { idOf } from './digest.ts';
 
@@ -11,7 +11,7 @@ export const MAX_WAIT_MS = 60_000;
 export const DEFAULT_WAIT_MS = 30_000;
 
 /** The daemon's digest routes (bearer `daemon.token`): forensics, long-poll, review nonces. */
-export function digestIpcRoutes(services: Services): RouteSpec[] {
+export function digestIpcRoutes({ digest }: { digest: DigestService }): RouteSpec[] {
   return [
     {
       method: 'GET',
@@ -24,7 +24,7 @@ export function digestIpcRoutes(services: Services): RouteSpec[] {
       params: IdParams,
       responses: { 200: { description: 'The item', schema: DigestForensicsSchema }, 404: errorDoc('NOT_FOUND') },
       handler(request) {
-        return json(services.digest.forensics(idOf(request)));
+        return json(digest.forensics(idOf(request)));
       },
     },
     {
@@ -49,7 +49,7 @@ export function digestIpcRoutes(services: Services): RouteSpec[] {
       },
       async handler(request) {
         const timeout = Math.min(MAX_WAIT_MS, intQuery(queryOf(request)('timeout_ms'), 'timeout_ms', DEFAULT_WAIT_MS, 0));
-        return json(await services.digest.wait(idOf(request), timeout));
+        return json(await digest.wait(idOf(request), timeout));
       },
     },
     {
@@ -63,7 +63,7 @@ export function digestIpcRoutes(services: Services): RouteSpec[] {
       params: IdParams,
       responses: { 200: { description: 'The nonce', schema: NonceSchema }, 404: errorDoc('NOT_FOUND') },
       async handler(request) {
-        return json({ nonce: await services.digest.issueNonce(idOf(request)) });
+        return json({ nonce: await digest.issueNonce(idOf(request)) });
       },
     },
   ];

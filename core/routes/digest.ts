@@ -11,7 +11,7 @@ import {
   ClearAllResultSchema, DigestListQuery, DigestListSchema, IdParams, ReviewNotesBody, ReviewResultSchema,
   WEBHOOK_ACTIONS, WebhookReviewBody, WebhookReviewResultSchema, type WebhookAction,
 } from '../schemas/digest.ts';
-import type { Services } from '../services.ts';
+import type { DigestService } from '../digest/digest-service.ts';
 
 /** The `{id}` path parameter, decoded (a malformed escape is an unknown id). */
 export function idOf(request: RouteRequest): string {
@@ -23,7 +23,7 @@ export function idOf(request: RouteRequest): string {
   }
 }
 
-function actionRoute(services: Services, action: RouteAction): RouteSpec {
+function actionRoute(digest: DigestService, action: RouteAction): RouteSpec {
   const unlock = action === 'unlock-egress';
   return {
     method: 'POST',
@@ -43,7 +43,7 @@ function actionRoute(services: Services, action: RouteAction): RouteSpec {
     },
     async handler(request) {
       const body = validate(ReviewNotesBody, (await readJson(request, { optional: true })) ?? {});
-      return json(await services.digest.review(idOf(request), action, { notes: body.notes, by: 'dashboard' }));
+      return json(await digest.review(idOf(request), action, { notes: body.notes, by: 'dashboard' }));
     },
   };
 }
@@ -69,7 +69,7 @@ function webhookBody(raw: unknown) {
 }
 
 /** The dashboard's digest routes: list, the seven review actions, clear-all, webhook review. */
-export function digestRoutes(services: Services): RouteSpec[] {
+export function digestRoutes({ digest }: { digest: DigestService }): RouteSpec[] {
   return [
     {
       method: 'GET',
@@ -88,7 +88,7 @@ export function digestRoutes(services: Services): RouteSpec[] {
         const query = queryOf(request);
         const limit = Math.min(100, intQuery(query('limit'), 'limit', 20, 1));
         const offset = intQuery(query('offset'), 'offset', 0, 0);
-        return json(services.digest.list(limit, offset));
+        return json(digest.list(limit, offset));
       },
     },
     // Registered before the /api/digest/{id}/... routes on purpose.
@@ -102,10 +102,10 @@ export function digestRoutes(services: Services): RouteSpec[] {
       tags: ['digest'],
       responses: { 200: { description: 'How many items were cleared', schema: ClearAllResultSchema } },
       async handler() {
-        return json({ status: 'cleared', cleared: await services.digest.clearAll() });
+        return json({ status: 'cleared', cleared: await digest.clearAll() });
       },
     },
-    ...ROUTE_ACTIONS.map((action) => actionRoute(services, action)),
+    ...ROUTE_ACTIONS.map((action) => actionRoute(digest, action)),
     {
       method: 'POST',
       path: '/api/digest/{id}/webhook-review',
@@ -125,7 +125,7 @@ export function digestRoutes(services: Services): RouteSpec[] {
       },
       async handler(request) {
         const body = webhookBody(await readJson(request));
-        return json(await services.digest.webhookReview(idOf(request), body));
+        return json(await digest.webhookReview(idOf(request), body));
       },
     },
   ];

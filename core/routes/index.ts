@@ -23,26 +23,45 @@ import { supervisorRoutes } from './supervisor.ts';
 import { tierRoutes } from './tier.ts';
 
 /**
- * Every route of the API. Add an area by appending its factory here; the
- * OpenAPI route documents whatever this list holds.
+ * Every route of the API, each factory handed exactly what it uses. Building
+ * the table has no side effect (call it as often as you like: the OpenAPI
+ * test does); every service is built once, by createApp. Add an area by
+ * appending its factory here; the OpenAPI route documents whatever this
+ * list holds.
  */
 export function allRoutes(services: Services): RouteSpec[] {
-  const routes: RouteSpec[] = [...healthRoutes(services), ...tierRoutes(services), ...licenceRoutes(services)];
-  const { onboarding } = services;
-  routes.push(
-    ...configRoutes(services),
-    ...onboardingRoutes(services, onboarding),
-    ...pairingRoutes(services, onboarding),
-    ...shutdownRoutes(services),
-    ...digestRoutes(services),
-    ...digestIpcRoutes(services),
-  );
-  routes.push(...analyticsRoutes(services));
-  routes.push(...auditRoutes(services, services.audit), ...evaluateRoutes(services.decisions));
-  routes.push(...proxyRoutes(services), ...daemonExtraRoutes(services), ...canaryRoutes(services));
-  routes.push(...policyRoutes(services), ...syncRoutes(services), ...notificationRoutes(services));
-  routes.push(...dashboardRoutes(services));
-  routes.push(...supervisorRoutes(services.supervisor.registry));
-  routes.push(...openApiRoutes(services, () => routes));
+  const { deps, licence, digest, engine, onboarding } = services;
+  // Read at call time: tests replace the catalogue on a built app.
+  const filterCatalog = () => services.filterCatalog();
+  const { files } = deps;
+  const routes: RouteSpec[] = [
+    ...healthRoutes({ ...pick(services, 'health', 'healthFlags', 'version', 'startedAt', 'instanceId'), clock: deps.clock }),
+    ...tierRoutes({ licence }),
+    ...licenceRoutes({ licence }),
+    ...configRoutes({ files, configWriter: services.configWriter, filterCatalog }),
+    ...onboardingRoutes({ files, tokens: services.tokens, onboarding }),
+    ...pairingRoutes({ tokens: services.tokens, onboarding, pairingCodes: services.pairingCodes }),
+    ...shutdownRoutes({ timers: deps.timers, requestShutdown: deps.requestShutdown }),
+    ...digestRoutes({ digest }),
+    ...digestIpcRoutes({ digest }),
+    ...analyticsRoutes({ analytics: services.analytics, licence }),
+    ...auditRoutes({ audit: services.audit }),
+    ...evaluateRoutes({ decisions: services.decisions }),
+    ...proxyRoutes({ engine }),
+    ...daemonExtraRoutes({ engine }),
+    ...canaryRoutes({ engine, log: deps.log }),
+    ...policyRoutes({ policies: services.policies, licence, filterCatalog }),
+    ...syncRoutes({ files, log: deps.log, licence, hasLearnedRules: () => digest.hasLearnedRules() }),
+    ...notificationRoutes({ notifications: services.notifications, licence }),
+    ...dashboardRoutes({ tls: deps.server.tls }),
+    ...supervisorRoutes(services.supervisor.registry),
+  ];
+  routes.push(...openApiRoutes({ version: services.version }, () => routes));
   return routes;
+}
+
+function pick<T extends object, K extends keyof T>(from: T, ...keys: K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = from[key];
+  return picked;
 }

@@ -1,10 +1,10 @@
 import { json } from '../http/json.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { LicenceStatusSchema } from '../schemas/licence.ts';
-import type { Services } from '../services.ts';
+import type { LicenceService } from '../licence/licence-service.ts';
 
 /** `GET /api/license/status`. */
-export function licenceRoutes(services: Services): RouteSpec[] {
+export function licenceRoutes({ licence: service }: { licence: LicenceService }): RouteSpec[] {
   return [
     {
       method: 'GET',
@@ -19,7 +19,7 @@ export function licenceRoutes(services: Services): RouteSpec[] {
       tags: ['licence'],
       responses: { 200: { description: 'Licence status', schema: LicenceStatusSchema } },
       handler() {
-        const licence = services.licence.current();
+        const licence = service.current();
         return json({
           tier: licence.tier,
           seats: licence.seats,

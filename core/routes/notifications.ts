@@ -8,7 +8,8 @@ import {
   NotificationStatusSchema,
   NotificationTestResultSchema,
 } from '../schemas/notification.ts';
-import type { Services } from '../services.ts';
+import type { LicenceService } from '../licence/licence-service.ts';
+import type { Notifier } from '../notifications/notifier.ts';
 
 const GATED = errorDoc('FEATURE_GATED: the licence lacks notification_channels');
 
@@ -24,8 +25,8 @@ const FORMAT = [
 ].join(' ');
 
 /** The three notification routes, gated by `notification_channels`. */
-export function notificationRoutes(services: Services): RouteSpec[] {
-  const gate = () => requireFeature(services, 'notification_channels');
+export function notificationRoutes({ notifications, licence }: { notifications: Notifier; licence: LicenceService }): RouteSpec[] {
+  const gate = () => requireFeature(licence, 'notification_channels');
   const tags = ['notifications'];
   return [
     {
@@ -39,7 +40,7 @@ export function notificationRoutes(services: Services): RouteSpec[] {
       responses: { 200: { description: 'Channels', schema: NotificationChannelListSchema }, 403: GATED },
       handler() {
         gate();
-        return json({ channels: services.notifications.channels() });
+        return json({ channels: notifications.channels() });
       },
     },
     {
@@ -53,7 +54,7 @@ export function notificationRoutes(services: Services): RouteSpec[] {
       responses: { 200: { description: 'Status', schema: NotificationStatusSchema }, 403: GATED },
       handler() {
         gate();
-        const channels = services.notifications.channels();
+        const channels = notifications.channels();
         return json({
           channels_total: channels.length,
           channels_healthy: channels.filter((c) => c.state === 'healthy').length,
@@ -90,7 +91,7 @@ export function notificationRoutes(services: Services): RouteSpec[] {
         } catch {
           // an undecodable id names no channel; the lookup answers 404
         }
-        const { ms } = await services.notifications.sendTest(id);
+        const { ms } = await notifications.sendTest(id);
         return json({ delivered: true, ms });
       },
     },

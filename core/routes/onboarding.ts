@@ -4,7 +4,8 @@ import type { OnboardingState } from '../onboarding/onboarding-state.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { DAEMON_TOKEN_FILE } from '../security/tokens.ts';
 import { OnboardingStatusSchema } from '../schemas/onboarding.ts';
-import type { Services } from '../services.ts';
+import type { FileStore } from '../deps.ts';
+import type { Tokens } from '../security/tokens.ts';
 
 const DESCRIPTION = [
   'First-run progress for the dashboard and the command-line tool. `completed` is true once the dashboard is paired',
@@ -13,8 +14,7 @@ const DESCRIPTION = [
 ].join(' ');
 
 /** `GET /api/onboarding/status` (the decision path records the first evaluation). */
-export function onboardingRoutes(services: Services, state: OnboardingState): RouteSpec[] {
-  const { files } = services.deps;
+export function onboardingRoutes({ files, tokens, onboarding: state }: { files: FileStore; tokens: Tokens; onboarding: OnboardingState }): RouteSpec[] {
   return [
     {
       method: 'GET',
@@ -31,7 +31,7 @@ export function onboardingRoutes(services: Services, state: OnboardingState): Ro
           files.stat(TEAM_CONFIG_FILE),
           files.stat(DAEMON_TOKEN_FILE),
         ]);
-        const dashboardAuth = services.tokens.dashboard !== null;
+        const dashboardAuth = tokens.dashboard !== null;
         const paired = state.pairedAt !== null || !dashboardAuth;
         const evaluated = state.firstEvaluationAt !== null;
         const configured = local !== null || team !== null;

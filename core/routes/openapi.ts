@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 import type { RouteSpec } from '../route-spec.ts';
-import type { Services } from '../services.ts';
 
 const DESCRIPTION = [
   'The HTTP API of the svc supervision daemon, generated from the TypeBox schemas the daemon validates with.',
@@ -16,7 +15,7 @@ const DESCRIPTION = [
 ].join(' ');
 
 /** `GET /api/openapi.json`: the document for every route in the table. */
-export function openApiRoutes(services: Services, routes: () => RouteSpec[]): RouteSpec[] {
+export function openApiRoutes({ version }: { version: string }, routes: () => RouteSpec[]): RouteSpec[] {
   let cached: string | null = null;
   return [
     {
@@ -28,7 +27,7 @@ export function openApiRoutes(services: Services, routes: () => RouteSpec[]): Ro
       tags: ['meta'],
       responses: { 200: { description: 'OpenAPI document', schema: Type.Object({}, { additionalProperties: true }) } },
       handler() {
-        cached ??= JSON.stringify(buildOpenApi(routes(), { version: services.version, description: DESCRIPTION }));
+        cached ??= JSON.stringify(buildOpenApi(routes(), { version, description: DESCRIPTION }));
         return new Response(cached, { headers: { 'content-type': 'application/json' } });
       },
     },

@@ -4,11 +4,11 @@ import { json } from '../http/json.ts';
 import { readJson } from '../http/read-body.ts';
 import { validate } from '../http/validate.ts';
 import type { OnboardingState } from '../onboarding/onboarding-state.ts';
-import { createPairingCodes } from '../pairing/pairing-codes.ts';
+import type { PairingCodes } from '../pairing/pairing-codes.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import { PairBodySchema, PairCodeResponseSchema, PairResponseSchema } from '../schemas/pairing.ts';
-import type { Services } from '../services.ts';
+import type { Tokens } from '../security/tokens.ts';
 
 const PAIR_DESCRIPTION = [
   'Trades the pairing code (from POST /api/ipc/dashboard/pair-code, carried in the #pair=<code> fragment) for the',
@@ -19,8 +19,7 @@ const PAIR_DESCRIPTION = [
 ].join(' ');
 
 /** `POST /api/ipc/dashboard/pair-code` and `POST /api/dashboard/pair`. */
-export function pairingRoutes(services: Services, onboarding: OnboardingState): RouteSpec[] {
-  const codes = createPairingCodes(services.deps.random);
+export function pairingRoutes({ tokens, onboarding, pairingCodes: codes }: { tokens: Tokens; onboarding: OnboardingState; pairingCodes: PairingCodes }): RouteSpec[] {
   return [
     {
       method: 'POST',
@@ -57,7 +56,7 @@ export function pairingRoutes(services: Services, onboarding: OnboardingState): 
           throw new HttpError(401, 'PAIR_CODE_INVALID', 'the pairing code is invalid or has already been used');
         }
         onboarding.markPaired();
-        return json({ token: services.tokens.dashboard ?? PUBLIC_CSRF_VALUE });
+        return json({ token: tokens.dashboard ?? PUBLIC_CSRF_VALUE });
       },
     },
   ];

@@ -2,12 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { json } from '../http/json.ts';
 import { readJson } from '../http/read-body.ts';
 import { requireFeature } from '../licence/require-feature.ts';
-import { createPolicyStore } from '../policies/policy-store.ts';
+import type { LicenceService } from '../licence/licence-service.ts';
+import type { PolicyStore } from '../policies/policy-store.ts';
 import { parsePolicyBody } from '../policies/policy-validation.ts';
 import type { RouteRequest, RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import { PolicyBodySchema, PolicyListSchema, PolicySchema } from '../schemas/policy.ts';
-import type { Services } from '../services.ts';
+import type { FilterCatalogEntry } from '../services.ts';
 
 const NameParam = Type.Object({
   name: Type.String({ description: '1-64 ASCII letters, digits or hyphens; anything else is 404' }),
@@ -27,11 +28,10 @@ function nameOf(request: RouteRequest): string {
 }
 
 /** The five policy routes (Pro `policy_editor`, checked before any file access). */
-export function policyRoutes(services: Services): RouteSpec[] {
-  const { files, clock, log } = services.deps;
-  const store = createPolicyStore(files, clock, log);
-  const knownFilters = () => new Set(services.filterCatalog().map((filter) => filter.id));
-  const gate = () => requireFeature(services, 'policy_editor');
+export function policyRoutes(parts: { policies: PolicyStore; licence: LicenceService; filterCatalog: () => FilterCatalogEntry[] }): RouteSpec[] {
+  const store = parts.policies;
+  const knownFilters = () => new Set(parts.filterCatalog().map((filter) => filter.id));
+  const gate = () => requireFeature(parts.licence, 'policy_editor');
   const tags = ['policies'];
   return [
     {

@@ -42,7 +42,7 @@ export function parseEvaluateBody(raw: unknown): DecisionInput {
 }
 
 /** The evaluate route over the decision path. */
-export function evaluateRoutes(decisions: Pick<Decisions, 'decide'>): RouteSpec[] {
+export function evaluateRoutes({ decisions }: { decisions: Pick<Decisions, 'decide'> }): RouteSpec[] {
   return [
     {
       method: 'POST',

@@ -20,7 +20,7 @@ import {
 import { parseToolCall, type ToolCall } from '../schemas/tool-call.ts';
 import type { ProxyStatus } from '../scoring/engine.ts';
 import type { ProxyTestResult } from '../scoring/types.ts';
-import type { Services } from '../services.ts';
+import type { ScoringEngine } from '../scoring/engine.ts';
 
 const INVALID = 'INVALID_TOOL_CALL';
 
@@ -79,7 +79,7 @@ export function resultBody(result: ProxyTestResult): ProxyTestResultBody {
 }
 
 /** The dashboard's proxy routes. */
-export function proxyRoutes(services: Services): RouteSpec[] {
+export function proxyRoutes({ engine }: { engine: Pick<ScoringEngine, 'status' | 'evaluate'> }): RouteSpec[] {
   return [
     {
       method: 'GET',
@@ -90,7 +90,7 @@ export function proxyRoutes(services: Services): RouteSpec[] {
       description: 'Thresholds are the running ones (a config write takes effect at the next start). Counters cover recorded evaluations (POST /api/proxy/evaluate) since start; /api/proxy/test never counts.',
       tags: ['proxy'],
       responses: { 200: { description: 'Proxy status', schema: ProxyStatusSchema } },
-      handler: () => json(statusBody(services.engine.status())),
+      handler: () => json(statusBody(engine.status())),
     },
     {
       method: 'POST',
@@ -108,7 +108,7 @@ export function proxyRoutes(services: Services): RouteSpec[] {
       },
       async handler(request) {
         const { call, sessionId } = parseProxyTestBody(await readTestBody(request));
-        const evaluation = services.engine.evaluate(call, { sessionId, record: false });
+        const evaluation = engine.evaluate(call, { sessionId, record: false });
         return json(resultBody(evaluation.result));
       },
     },

@@ -1,13 +1,13 @@
 import { json } from '../http/json.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { ShutdownResponseSchema } from '../schemas/shutdown.ts';
-import type { Services } from '../services.ts';
+import type { Deps } from '../deps.ts';
 
 /** Long enough for the host to write the 202 before it starts closing. */
 const SHUTDOWN_DELAY_MS = 50;
 
 /** `POST /api/server/shutdown`: the daemon bearer token asks the host to stop. */
-export function shutdownRoutes(services: Services): RouteSpec[] {
+export function shutdownRoutes({ timers, requestShutdown }: Pick<Deps, 'timers' | 'requestShutdown'>): RouteSpec[] {
   let requested = false;
   return [
     {
@@ -25,7 +25,7 @@ export function shutdownRoutes(services: Services): RouteSpec[] {
       handler() {
         if (!requested) {
           requested = true;
-          services.deps.timers.setTimeout(() => services.deps.requestShutdown(), SHUTDOWN_DELAY_MS);
+          timers.setTimeout(() => requestShutdown(), SHUTDOWN_DELAY_MS);
         }
         return json({ status: 'shutting_down' }, 202);
       },

@@ -3,7 +3,8 @@ import { requireFeature } from '../licence/require-feature.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import { SyncApplyResultSchema, SyncConfigListSchema, SyncStatusSchema } from '../schemas/sync.ts';
-import type { Services } from '../services.ts';
+import type { FileStore, Logger } from '../deps.ts';
+import type { LicenceService } from '../licence/licence-service.ts';
 import { applySyncedConfigs } from '../sync/apply-sync.ts';
 import { countSyncFiles, listSyncedConfigs } from '../sync/sync-files.ts';
 import { readLastSynced } from '../sync/sync-state.ts';
@@ -11,9 +12,9 @@ import { readLastSynced } from '../sync/sync-state.ts';
 const GATED = errorDoc('FEATURE_GATED: the licence lacks cloud_sync');
 
 /** The three sync routes (Pro `cloud_sync`, checked before any file access). */
-export function syncRoutes(services: Services): RouteSpec[] {
-  const { files, log } = services.deps;
-  const gate = () => requireFeature(services, 'cloud_sync');
+export function syncRoutes(parts: { files: FileStore; log: Logger; licence: LicenceService; hasLearnedRules: () => boolean }): RouteSpec[] {
+  const { files, log } = parts;
+  const gate = () => requireFeature(parts.licence, 'cloud_sync');
   const tags = ['sync'];
   let applying: Promise<unknown> = Promise.resolve();
   return [
@@ -34,7 +35,7 @@ export function syncRoutes(services: Services): RouteSpec[] {
       async handler() {
         gate();
         const counts = await countSyncFiles(files);
-        return json({ last_synced: await readLastSynced(files), ...counts, has_learned_rules: services.digest.hasLearnedRules() });
+        return json({ last_synced: await readLastSynced(files), ...counts, has_learned_rules: parts.hasLearnedRules() });
       },
     },
     {

@@ -1,11 +1,13 @@
 /**
  * Audit conformance: POST /api/proxy/evaluate answers only once its record is
  * durable, the audit routes serve it, and a daemon killed with SIGKILL in the
- * middle of a burst of evaluations comes back with every acknowledged
- * `audit_id` present and the chain intact.
+ * middle of a burst of evaluations under the benchmark's load shape
+ * (test/support/evaluate-load.ts) comes back with every acknowledged
+ * `audit_id` and `digest_id` present and the chain intact.
  */
 import { describe, expect, it } from 'vitest';
-import { request } from 'undici';
+import { Pool, request } from 'undici';
+import { LOAD_CONNECTIONS, loadShapeBodies, loadShapeCalls, openLiveClient } from '../support/evaluate-load.ts';
 import { SHARED_CONFIG, type ConformanceContext } from './context.ts';
 import { readToken } from './tokens.ts';
 
@@ -48,32 +50,45 @@ export function auditSuite(ctx: ConformanceContext): void {
       expect(summary.body.total).toBeGreaterThanOrEqual(1);
     });
 
-    it('SIGKILL in the middle of a burst: every acknowledged audit_id is there after a restart, chain intact', async () => {
+    it('SIGKILL in the middle of a burst under the benchmark load shape: every acknowledged audit_id and digest_id is there after a restart, chain intact', async () => {
       const files = { 'config.toml': SHARED_CONFIG };
+      const bodies = loadShapeBodies(await loadShapeCalls());
       const first = await ctx.launch({ files });
       const acknowledged: string[] = [];
+      const queued: string[] = [];
+      const pool = new Pool(first.baseUrl, { connections: LOAD_CONNECTIONS, pipelining: 1 });
       try {
-        const c = await client(first.baseUrl, first.configDir);
+        const daemon = await readToken(first.configDir, 'daemon.token');
+        const live = await openLiveClient(first.baseUrl, await readToken(first.configDir, 'dashboard.token'));
         let stop = false;
-        const workers = Array.from({ length: 16 }, async (_, w) => {
+        const workers = bodies.map(async (mine) => {
           for (let i = 0; !stop; i++) {
             try {
-              const res = await c.evaluate({ type: 'FileRead', path: `/tmp/burst/${w}/${i}` });
-              if (res.status === 200) acknowledged.push(res.body.audit_id as string);
+              const res = await pool.request({
+                path: '/api/proxy/evaluate', method: 'POST', body: mine[i % mine.length]!,
+                headers: { authorization: `Bearer ${daemon}`, 'content-type': 'application/json' },
+              });
+              const body = (await res.body.json()) as Json;
+              if (res.statusCode !== 200) continue;
+              acknowledged.push(body.audit_id as string);
+              if (typeof body.digest_id === 'string') queued.push(body.digest_id);
             } catch {
               return; // the daemon is gone
             }
-            if (acknowledged.length >= 400 && !stop) {
+            if (acknowledged.length >= 600 && !stop) {
               stop = true;
               first.child.kill('SIGKILL');
             }
           }
         });
         await Promise.all(workers);
+        live.close();
       } finally {
+        await pool.destroy();
         await first.stop('SIGKILL');
       }
-      expect(acknowledged.length).toBeGreaterThanOrEqual(400);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(600);
+      expect(queued.length).toBeGreaterThan(0);
       const second = await ctx.launch({ configDir: first.configDir });
       try {
         const c = await client(second.baseUrl, second.configDir);
@@ -81,12 +96,20 @@ export function auditSuite(ctx: ConformanceContext): void {
         expect(exported.status).toBe(200);
         const ids = new Set((exported.body.records as Json[]).map((record) => record.id as string));
         expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+        const daemon = await readToken(second.configDir, 'daemon.token');
+        const missing: string[] = [];
+        for (const id of queued) {
+          const res = await request(`${second.baseUrl}/api/ipc/digest/items/${id}`, { headers: { authorization: `Bearer ${daemon}` } });
+          await res.body.dump();
+          if (res.statusCode !== 200) missing.push(id);
+        }
+        expect(missing).toEqual([]);
         const health = await c.get('/api/health');
         expect(health.body.audit_quarantined).toBeUndefined();
         expect(health.body.subsystems.audit.status).toBe('ok');
       } finally {
         await second.stop();
       }
-    }, 120_000);
+    }, 180_000);
   });
 }

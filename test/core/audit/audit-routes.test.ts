@@ -42,7 +42,7 @@ async function setup() {
     storage: t.storage, engine, audit, digest: services.digest, onboarding: services.onboarding,
     analytics: services.analytics, hub: services.hub, notifier: services.notifications, log: t.deps.log,
   });
-  const { router } = buildRouter([...auditRoutes(services, audit), ...evaluateRoutes(decisions)], services);
+  const { router } = buildRouter([...auditRoutes({ audit }), ...evaluateRoutes({ decisions })], services);
   async function send(path: string, init: RequestInit = {}): Promise<Response> {
     try {
       const response = (await router.fetch(new Request(`${BASE}${path}`, init), LOOPBACK)) as Response | undefined;

@@ -147,7 +147,7 @@ describe('requireFeature', () => {
   it('throws 403 FEATURE_GATED naming the feature, tier and the pricing page without a licence', async () => {
     const app = await appWith(null);
     try {
-      requireFeature(app.app.services, 'cloud_sync');
+      requireFeature(app.app.services.licence, 'cloud_sync');
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(HttpError);
@@ -160,13 +160,13 @@ describe('requireFeature', () => {
 
   it('points upgrade_url at the licence billing portal when one is known (expired licence)', async () => {
     const app = await appWith(await minter.mint({ renewal_date: '2020-01-01' }));
-    expect(() => requireFeature(app.app.services, 'policy_editor')).toThrow(
+    expect(() => requireFeature(app.app.services.licence, 'policy_editor')).toThrow(
       expect.objectContaining({ extra: expect.objectContaining({ upgrade_url: 'https://billing.example.test/portal/acme' }) }),
     );
   });
 
   it('passes on Pro', async () => {
     const app = await appWith(await minter.mint());
-    expect(() => requireFeature(app.app.services, 'usage_analytics')).not.toThrow();
+    expect(() => requireFeature(app.app.services.licence, 'usage_analytics')).not.toThrow();
   });
 });

@@ -1,0 +1,159 @@
+/**
+ * `npx tsx bench/evaluate.ts` (part of `npm run bench`): durable decisions
+ * through the Node host against the physical floor, same client, same run.
+ *
+ * 1. The Node host, fresh config dir: 32 keep-alive connections post
+ *    `POST /api/proxy/evaluate` for BENCH_DURATION_MS (default 10 s, after a
+ *    2 s warm-up) over a mix of corpus calls the default rules allow, queue
+ *    and deny (so audit chaining, digest filing, events and notifications all
+ *    run), each connection its own session, with one `/ws/live` client
+ *    connected. Every answer is sent only once its decision is durable.
+ * 2. The baseline (bench/_group-commit-baseline.ts): bare `node:http`, reads
+ *    the same bodies, parses the JSON, appends a line per request to a file
+ *    and fdatasyncs once per batch before answering.
+ *
+ * Prints decisions/s, p50/p99/p99.9 latency, host CPU µs per decision, and
+ * the ratio to the baseline. Targets on the 2-core machine: ≥ 10,000/s,
+ * p99 ≤ 10 ms, ratio ≥ 0.5.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Pool } from 'undici';
+import { LOAD_CONNECTIONS, loadShapeBodies, loadShapeCalls, openLiveClient } from '../test/support/evaluate-load.ts';
+import { launchHost } from '../test/support/host-process.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? LOAD_CONNECTIONS);
+const DURATION_MS = Math.max(10_000, Number(process.env.BENCH_DURATION_MS ?? 10_000));
+const WARMUP_MS = 2_000;
+
+/** Linux /proc user + system CPU ms of a process (null elsewhere). */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+interface LoadResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  p999: number;
+  cpuUsPerRequest: number | null;
+  answered: number;
+  refused: Map<number, number>;
+  actions: Map<string, number>;
+}
+
+/** Drives `path` with `CONNECTIONS` keep-alive connections: a warm-up, then the measured window. */
+async function load(baseUrl: string, pid: number | undefined, headers: Record<string, string>, bodies: string[][]): Promise<LoadResult> {
+  const pool = new Pool(baseUrl, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 60_000 });
+  const latencies: number[] = [];
+  const refused = new Map<number, number>();
+  const actions = new Map<string, number>();
+  const run = async (until: number, record: boolean) => {
+    await Promise.all(bodies.map(async (mine) => {
+      for (let i = 0; performance.now() < until; i++) {
+        const started = performance.now();
+        const response = await pool.request({ path: '/api/proxy/evaluate', method: 'POST', headers, body: mine[i % mine.length]! });
+        const text = await response.body.text();
+        if (!record) continue;
+        if (response.statusCode === 200) {
+          latencies.push(performance.now() - started);
+          const action = /"action":"([a-z]+)/.exec(text)?.[1] ?? '?';
+          actions.set(action, (actions.get(action) ?? 0) + 1);
+        } else {
+          refused.set(response.statusCode, (refused.get(response.statusCode) ?? 0) + 1);
+        }
+      }
+    }));
+  };
+  await run(performance.now() + WARMUP_MS, false);
+  const cpuBefore = await cpuMs(pid);
+  const started = performance.now();
+  await run(started + DURATION_MS, true);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = await cpuMs(pid);
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  const requests = latencies.length + [...refused.values()].reduce((a, b) => a + b, 0);
+  return {
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    p999: at(0.999),
+    cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && requests > 0 ? ((cpuAfter - cpuBefore) * 1000) / requests : null,
+    answered: latencies.length,
+    refused,
+    actions,
+  };
+}
+
+function line(name: string, r: LoadResult): string {
+  const cpu = r.cpuUsPerRequest === null ? 'n/a' : `${Math.round(r.cpuUsPerRequest)} µs`;
+  const refused = [...r.refused].map(([status, n]) => `${n}×${status}`).join(', ') || 'none refused';
+  return `${name}: ${Math.round(r.perSecond).toLocaleString('en-US')}/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, p99.9 ${r.p999.toFixed(2)} ms, host CPU ${cpu} per request (${refused})`;
+}
+
+/** Starts the group-commit baseline and resolves with its URL, pid and stop. */
+async function startBaseline(): Promise<{ baseUrl: string; pid: number | undefined; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '_group-commit-baseline.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((done, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\d+)/.exec(out);
+      if (match) done(Number(match[1]));
+    });
+    child.once('exit', (code) => fail(new Error(`baseline exited with ${code}`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () => new Promise((done) => {
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+const bodies = loadShapeBodies(await loadShapeCalls(), CONNECTIONS);
+
+// BENCH_BASE_URL + BENCH_CONFIG_DIR (+ BENCH_HOST_PID for the CPU figure) load a host already running,
+// e.g. one started as `node --cpu-prof --import tsx adapters/node/main.ts --port 0 --config-dir DIR`.
+const external = process.env.BENCH_BASE_URL;
+const host = external
+  ? { baseUrl: external, configDir: process.env.BENCH_CONFIG_DIR!, child: { pid: Number(process.env.BENCH_HOST_PID) }, stop: async () => null }
+  : await launchHost('node');
+let svc: LoadResult;
+let events = 0;
+try {
+  const daemon = (await readFile(join(host.configDir, 'daemon.token'), 'utf8')).trim();
+  const dashboard = (await readFile(join(host.configDir, 'dashboard.token'), 'utf8')).trim();
+  const live = await openLiveClient(host.baseUrl, dashboard);
+  svc = await load(host.baseUrl, host.child.pid, { authorization: `Bearer ${daemon}`, 'content-type': 'application/json' }, bodies);
+  events = live.events();
+  live.close();
+  const summary = await fetch(`${host.baseUrl}/api/audit/summary?window=all`, { headers: { 'x-svc-csrf': dashboard } });
+  const health = (await (await fetch(`${host.baseUrl}/api/health`)).json()) as { subsystems: { audit: { status: string } } };
+  console.log(`audit after the run: ${((await summary.json()) as { total: number }).total} records, subsystem ${health.subsystems.audit.status}`);
+} finally {
+  await host.stop();
+}
+const baseline = await startBaseline();
+let floor: LoadResult;
+try {
+  floor = await load(baseline.baseUrl, baseline.pid, { 'content-type': 'application/json' }, bodies);
+} finally {
+  await baseline.stop();
+}
+
+const mix = [...svc.actions].map(([action, n]) => `${action} ${((n / svc.answered) * 100).toFixed(1)}%`).join(', ');
+console.log(`evaluate, Node host, ${CONNECTIONS} keep-alive connections, ${DURATION_MS / 1000} s, one /ws/live client (${events.toLocaleString('en-US')} events received); decisions: ${mix}`);
+console.log(`  ${line('svc decisions      ', svc)}`);
+console.log(`  ${line('group-commit floor ', floor)}`);
+console.log(`  ratio svc / floor: ${(svc.perSecond / floor.perSecond).toFixed(2)} (targets: ≥ 10,000/s, p99 ≤ 10 ms, ratio ≥ 0.5)`);
