@@ -139,7 +139,8 @@ export async function createApp(deps: Deps): Promise<App> {
   const analytics = wireAnalytics(partial, audit);
   const onboarding = createOnboardingState(deps.storage, deps.clock, deps.log);
   const decisions = createDecisions({
-    storage: deps.storage, engine, audit, digest, onboarding, analytics, hub, notifier: notifications, log: deps.log,
+    storage: deps.storage, engine, audit, digest, onboarding, analytics, hub, notifier: notifications,
+    sessions: supervisor.calls, log: deps.log,
   });
   const services: Services = { ...partial, audit, analytics, onboarding, decisions };
   const routes = allRoutes(services);

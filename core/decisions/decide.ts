@@ -6,7 +6,12 @@
  * the learned-rules store, no hook runs, no result is merged in.
  *
  * Every variant (supervised, self-resolved, decided by a learned rule) goes
- * through `decide`. A store that cannot record refuses before scoring
+ * through `decide`. The call's supervised session (core/sessions) is asked
+ * first: a call of an ended or killed session is denied `session_ended`
+ * without scoring; a registered session's facts fill `supervised`, its
+ * binaries are pinned (drift feeds the binary-drift filter) and a wildcard
+ * listener is scored as clamped to loopback; after staging, its counters and
+ * the clamp are recorded in the same durable flush. A store that cannot record refuses before scoring
  * (503 AUDIT_READ_ONLY), so an unrecorded call is never allowed.
  */
 import type { AnalyticsService } from '../analytics/analytics-service.ts';
@@ -20,6 +25,8 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import type { ScoringEngine } from '../scoring/engine.ts';
 import type { Evaluation } from '../scoring/types.ts';
 import type { Storage } from '../../storage/types.ts';
+import type { CallSupervision, CallSupervisor } from '../sessions/call-supervision.ts';
+import { sessionEndedEvaluation } from '../sessions/session-ended.ts';
 import type { Decision, DecisionInput } from './decision-types.ts';
 import { evaluationEventData } from './evaluation-event.ts';
 import { pluginIdOf } from './plugin-id.ts';
@@ -34,6 +41,8 @@ export interface DecisionParts {
   analytics: Pick<AnalyticsService, 'poke'>;
   hub: Pick<RealtimeHub, 'broadcast'>;
   notifier: Pick<Notifier, 'notifyQueued'>;
+  /** The call's supervised session: refusal after it ended, counters, binaries, listener clamps. */
+  sessions: CallSupervisor;
   log: Logger;
 }
 
@@ -52,7 +61,7 @@ const notRecordable = () => new HttpError(503, 'AUDIT_READ_ONLY', 'the daemon ca
 export function createDecisions(parts: DecisionParts): Decisions {
   const { storage, audit, digest } = parts;
 
-  async function record(input: DecisionInput, evaluation: Evaluation): Promise<Decision> {
+  async function record(input: DecisionInput, evaluation: Evaluation, supervision?: CallSupervision): Promise<Decision> {
     if (storage.readOnly) throw notRecordable();
     const { result } = evaluation;
     const pluginId = pluginIdOf(input.supervised, input.pluginId);
@@ -81,6 +90,7 @@ export function createDecisions(parts: DecisionParts): Decisions {
       supervised: input.supervised,
       selfResolved: input.selfResolved,
     });
+    if (supervision) parts.sessions.settle(supervision, evaluation.decision, auditId);
     parts.onboarding.markEvaluated();
     try {
       await staged.committed;
@@ -89,7 +99,7 @@ export function createDecisions(parts: DecisionParts): Decisions {
       parts.log.error('decision not durable', { error: error instanceof Error ? error.message : String(error) });
       throw notRecordable();
     }
-    const decision: Decision = { evaluation, auditId, digestId: item?.id ?? null, pluginId };
+    const decision: Decision = { evaluation, auditId, digestId: item?.id ?? null, pluginId, rewrite: supervision?.rewrite ?? null };
     if (item) digest.queued(item);
     parts.hub.broadcast('proxy_evaluation', evaluationEventData(input, decision, argumentsSummary));
     if (item) parts.notifier.notifyQueued(item);
@@ -101,8 +111,13 @@ export function createDecisions(parts: DecisionParts): Decisions {
     record,
     decide(input) {
       if (storage.readOnly) return Promise.reject(notRecordable());
-      const evaluation = parts.engine.evaluate(input.call, { sessionId: input.sessionId ?? undefined, record: true });
-      return record(input, evaluation);
+      const supervision = parts.sessions.prepare({
+        call: input.call, sessionId: input.sessionId, supervised: input.supervised, binaries: input.binaries ?? [],
+      });
+      const evaluation = supervision.refusal
+        ? sessionEndedEvaluation()
+        : parts.engine.evaluate(supervision.call, { sessionId: input.sessionId ?? undefined, record: true, binaryDrift: supervision.binaryDrift });
+      return record({ ...input, supervised: supervision.supervised }, evaluation, supervision);
     },
   };
 }

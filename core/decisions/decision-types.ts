@@ -4,7 +4,9 @@
  * fact the caller gets back is a field of `Decision`.
  */
 import type { SelfResolved, Supervised } from '../schemas/evaluate.ts';
+import type { EvaluateBinary } from '../schemas/session.ts';
 import type { ToolCall } from '../schemas/tool-call.ts';
+import type { ListenerRewrite } from '../sessions/listener-rewrites.ts';
 import type { Evaluation } from '../scoring/types.ts';
 
 export type { SelfResolved, Supervised };
@@ -24,6 +26,8 @@ export interface DecisionInput {
   supervised: Supervised | null;
   /** Set when the session already resolved a queue decision itself: the item is filed informational_only. */
   selfResolved: SelfResolved | null;
+  /** The executables the call runs, as the client resolved them (a supervised session pins their hashes). */
+  binaries?: readonly EvaluateBinary[];
 }
 
 /** A durable decision: everything is recorded when the caller gets it. */
@@ -36,4 +40,6 @@ export interface Decision {
   digestId: string | null;
   /** The plugin id recorded (see plugin-id.ts). */
   pluginId: string | null;
+  /** The loopback clamp of a supervised wildcard listener, else null. */
+  rewrite: ListenerRewrite | null;
 }

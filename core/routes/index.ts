@@ -19,6 +19,7 @@ import { syncRoutes } from './sync.ts';
 import { policyRoutes } from './policies.ts';
 import { pairingRoutes } from './pairing.ts';
 import { shutdownRoutes } from './shutdown.ts';
+import { sessionRecordRoutes } from './session-records.ts';
 import { supervisorRoutes } from './supervisor.ts';
 import { tierRoutes } from './tier.ts';
 
@@ -55,6 +56,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...notificationRoutes({ notifications: services.notifications, licence }),
     ...dashboardRoutes({ tls: deps.server.tls }),
     ...supervisorRoutes(services.supervisor.registry),
+    ...sessionRecordRoutes(services.supervisor),
   ];
   routes.push(...openApiRoutes({ version: services.version }, () => routes));
   return routes;

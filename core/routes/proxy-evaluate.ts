@@ -38,6 +38,7 @@ export function parseEvaluateBody(raw: unknown): DecisionInput {
     taskContext: raw.task_context ?? null,
     supervised: supervised ? { tool: supervised.tool, pid: supervised.pid, project_name: supervised.project_name ?? '' } : null,
     selfResolved: raw.self_resolved ?? null,
+    binaries: raw.binaries ?? [],
   };
 }
 
@@ -63,6 +64,7 @@ export function evaluateRoutes({ decisions }: { decisions: Pick<Decisions, 'deci
         const decision = await decisions.decide(parseEvaluateBody(await readJson(request)));
         const body: EvaluateResult = { ...resultBody(decision.evaluation.result), audit_id: decision.auditId };
         if (decision.digestId !== null) body.digest_id = decision.digestId;
+        if (decision.rewrite !== null) body.rewrite = decision.rewrite;
         return json(body);
       },
     },

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ProxyTestResultSchema } from './proxy.ts';
+import { EvaluateBinaries } from './session.ts';
 import { SessionId } from './session-id.ts';
 import { ToolCall } from './tool-call.ts';
 
@@ -31,6 +32,7 @@ export const EvaluateBodySchema = Type.Object(
     task_context: Type.Optional(Type.Unknown({ description: 'Any JSON the agent gives about its task; shown to reviewers' })),
     supervised: Type.Optional(Type.Union([SupervisedSchema, Type.Null()])),
     self_resolved: Type.Optional(Type.Union([SelfResolvedSchema, Type.Null()])),
+    binaries: Type.Optional(EvaluateBinaries),
   },
   { description: 'Other top-level fields are ignored' },
 );
@@ -41,6 +43,12 @@ export const EvaluateResultSchema = Type.Object(
     ...ProxyTestResultSchema.properties,
     audit_id: Type.String({ description: 'The durable audit record of this decision' }),
     digest_id: Type.Optional(Type.String({ description: 'The digest item, when the call was queued' })),
+    rewrite: Type.Optional(
+      Type.Object(
+        { from: Type.String(), to: Type.String() },
+        { description: 'A supervised wildcard listener clamped to loopback (supervisor.clamp_wildcard_listeners): bind `to`, not `from`' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

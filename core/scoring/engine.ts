@@ -23,7 +23,7 @@ import { createSessionStore } from './session-history.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
 import { NO_GLOB_LISTS, shellLists } from './shell/lists.ts';
 import { withholdCanaryText } from './withhold-canary-text.ts';
-import type { Evaluation, Phase, UserLists } from './types.ts';
+import type { DriftedBinary, Evaluation, Phase, UserLists } from './types.ts';
 
 export interface ScoringEngineOptions {
   clock: Clock;
@@ -47,6 +47,8 @@ export interface EvaluateOptions {
   sessionId?: string;
   /** True for real traffic (counters and session history); false for pure scoring. */
   record: boolean;
+  /** Executables the call runs whose hash changed since its supervised session pinned them. */
+  binaryDrift?: readonly DriftedBinary[];
 }
 
 export interface FilterStatus {
@@ -132,12 +134,12 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
   return {
     canaries,
     degradedReason,
-    evaluate(call, { sessionId, record }) {
+    evaluate(call, { sessionId, record, binaryDrift }) {
       const now = options.clock.now();
       const view = viewOf(call, globLists);
       const session = sessionId === undefined ? null : record ? sessions.get(sessionId) : sessions.peek(sessionId) ?? null;
       const learned = options.isAllowedByLearnedRule?.(call) === true;
-      const run = runPipeline({ filters, meta, view, session, now, allow, deny, learned, clock: options.clock, record });
+      const run = runPipeline({ filters, meta, view, session, now, allow, deny, learned, clock: options.clock, record, binaryDrift });
       if (record) {
         counters.total++;
         counters[run.evaluation.decision]++;

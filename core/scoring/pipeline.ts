@@ -7,7 +7,7 @@ import type { CallView } from './call-view.ts';
 import { actionText, clampScore, decide, maxSeverity, priorityOf, scoreSentence, severityOf } from './decision.ts';
 import type { MetaRules } from './meta-rules.ts';
 import type { SessionHistory } from './session-history.ts';
-import { PHASES, type Evaluation, type FilterDefinition, type FilterInstance, type FilterOutcome, type FilterResult, type Severity } from './types.ts';
+import { PHASES, type DriftedBinary, type Evaluation, type FilterDefinition, type FilterInstance, type FilterOutcome, type FilterResult, type Severity } from './types.ts';
 
 export interface PipelineFilter {
   def: FilterDefinition;
@@ -31,6 +31,8 @@ export interface PipelineInput {
   clock: Clock;
   /** Update the per-filter statistics. */
   record: boolean;
+  /** Drifted executables of the call's supervised session (the binary-drift filter). */
+  binaryDrift?: readonly DriftedBinary[];
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -40,7 +42,7 @@ function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, F
   const t0 = input.clock.monotonic();
   let outcome: FilterOutcome;
   try {
-    outcome = f.instance!.evaluate(input.view, { prior, session: input.session, now: input.now });
+    outcome = f.instance!.evaluate(input.view, { prior, session: input.session, now: input.now, binaryDrift: input.binaryDrift });
   } catch {
     outcome = SAFE_OUTCOME;
   }

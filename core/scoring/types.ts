@@ -47,6 +47,16 @@ export interface FilterContext {
   session: SessionHistory | null;
   /** Milliseconds since the epoch (the injected clock). */
   now: number;
+  /** Executables this call runs whose hash changed since its supervised session pinned them. */
+  binaryDrift?: readonly DriftedBinary[];
+}
+
+/** A pinned executable run with another hash (the supervisor's binary inventory). */
+export interface DriftedBinary {
+  name: string;
+  path: string;
+  pinned_sha256: string;
+  seen_sha256: string;
 }
 
 /** A ready filter: rules loaded and compiled. */

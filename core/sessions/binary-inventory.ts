@@ -7,13 +7,9 @@
 import type { Storage } from '../../storage/types.ts';
 import type { EvaluateBinary } from '../schemas/session.ts';
 
-/** A pinned path run with another hash. */
-export interface DriftedBinary {
-  name: string;
-  path: string;
-  pinned_sha256: string;
-  seen_sha256: string;
-}
+import type { DriftedBinary } from '../scoring/types.ts';
+
+export type { DriftedBinary };
 
 interface BinaryRow {
   [column: string]: string | number;

@@ -60,11 +60,11 @@ export function createCallSupervisor(parts: {
   return {
     prepare(input) {
       const found = input.sessionId === null ? undefined : registry.lookup(input.sessionId);
-      if (found === 'ended') {
-        return { refusal: 'session_ended', call: input.call, supervised: input.supervised, registeredId: null, binaryDrift: [], rewrite: null };
+      const supervised = input.supervised ?? (found ? sessionFacts(found.row) : null);
+      if (found?.ended) {
+        return { refusal: 'session_ended', call: input.call, supervised, registeredId: null, binaryDrift: [], rewrite: null };
       }
-      const supervised = input.supervised ?? (found ? sessionFacts(found) : null);
-      const registeredId = found ? found.id : null;
+      const registeredId = found ? found.row.id : null;
       const binaryDrift = registeredId !== null && input.binaries.length > 0
         ? parts.inventory.record(registeredId, input.binaries, new Date(clock.now()).toISOString())
         : [];

@@ -208,14 +208,16 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
     },
 
     /**
-     * The evaluate path's view of a call's session: the live row, `ended`
-     * for a session that ended or is being terminated, or undefined when no
-     * session of that id was registered.
+     * The evaluate path's view of a call's session: its row, `ended` when it
+     * ended or is being terminated; undefined when no session of that id was
+     * registered. Live sessions are read from memory, not storage.
      */
-    lookup(id: string): SessionRow | 'ended' | undefined {
+    lookup(id: string): { row: SessionRow; ended: boolean } | undefined {
       const row = live.get(id);
-      if (row) return row.state === 'terminating' ? 'ended' : row;
-      return ended.has(id) ? 'ended' : undefined;
+      if (row) return { row, ended: row.state === 'terminating' };
+      if (!ended.has(id)) return undefined;
+      const stored = store.get(id);
+      return stored ? { row: stored, ended: true } : undefined;
     },
 
     /**

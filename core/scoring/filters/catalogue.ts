@@ -6,6 +6,7 @@
 import type { CallView, Field } from '../call-view.ts';
 import type { PatternRule } from '../rule-schema.ts';
 import type { FilterDefinition } from '../types.ts';
+import { binaryDrift } from './binary-drift.ts';
 import { canaryFilter } from './canary.ts';
 import { containment } from './containment.ts';
 import { egressBurst } from './egress-burst.ts';
@@ -36,4 +37,5 @@ export const FILTER_CATALOGUE: readonly FilterDefinition[] = [
   containment,
   sessionRate,
   egressBurst,
+  binaryDrift,
 ];

@@ -32,8 +32,8 @@ describe('pipeline', () => {
     expect(decision).toBe('allow');
     expect(priority).toBeNull();
     expect(Object.keys(result).sort()).toEqual(['action', 'composite_score', 'decision_reason', 'evaluation_time_ms', 'filter_results', 'filters_evaluated'].sort());
-    expect(result.filters_evaluated).toBe(14);
-    expect(result.filter_results).toHaveLength(14);
+    expect(result.filters_evaluated).toBe(15);
+    expect(result.filter_results).toHaveLength(15);
     expect(result.decision_reason).toMatch(/^Score 0\.0 is at or below the allow threshold 3\.0$/);
     for (const r of result.filter_results) expect(Object.keys(r).sort()).toEqual(['filter_name', 'matched', 'message', 'score', 'severity']);
   });

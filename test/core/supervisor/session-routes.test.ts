@@ -54,7 +54,7 @@ describe('supervisor routes: register, read, end', () => {
     const kit = await supervisorKit();
     for (const [method, path] of [
       ['GET', '/api/supervisor/sessions/nope'], ['DELETE', '/api/supervisor/sessions/nope'], ['POST', '/api/supervisor/sessions/nope/kill'],
-      ['GET', '/api/supervisor/sessions/%E0%A4%A'],
+      ['GET', '/api/inventory/nope'], ['GET', '/api/sessions/nope/listener-rewrites'], ['GET', '/api/supervisor/sessions/%E0%A4%A'],
     ] as const) {
       const res = await kit.call(method, path);
       expect(res.status, `${method} ${path}`).toBe(404);
@@ -139,6 +139,7 @@ describe('supervisor routes: guards and buckets', () => {
   const routes = (id: string) => [
     ['GET', '/api/supervisor/sessions'], ['POST', '/api/supervisor/sessions'], ['GET', `/api/supervisor/sessions/${id}`],
     ['DELETE', `/api/supervisor/sessions/${id}`], ['POST', `/api/supervisor/sessions/${id}/kill`],
+    ['GET', `/api/inventory/${id}`], ['GET', `/api/sessions/${id}/listener-rewrites`],
   ] as const;
 
   it('every supervisor route needs the dashboard token (401 DASHBOARD_AUTH_REQUIRED), a wrong one too', async () => {
@@ -178,7 +179,7 @@ describe('supervisor routes: guards and buckets', () => {
     expect(limited.body.code).toBe('RATE_LIMITED');
     expect(limited.headers.get('retry-after')).not.toBeNull();
     for (let i = 0; i < 3; i++) expect((await kit.get('/api/supervisor/sessions')).status).toBe(200);
-    expect((await kit.get(`/api/supervisor/sessions/${s.id}`)).status).toBe(429);
+    expect((await kit.get(`/api/inventory/${s.id}`)).status).toBe(429);
     expect((await kit.ipc('POST', '/api/ipc/sessions', { tool_name: 'c', root_pid: 1 })).status).not.toBe(429); // the Ipc bucket is apart
   });
 });
