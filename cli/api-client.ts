@@ -48,6 +48,8 @@ export interface ApiClient {
   raw(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** The dashboard token (or the public value when dashboard auth is off), for WebSocket `?token=`. */
   dashboardToken(): Promise<string>;
+  /** The daemon bearer (and API key) headers, for `/ws/supervisor/{id}` (`svc exec`). */
+  daemonHeaders(): Promise<Record<string, string>>;
 }
 
 export interface ClientOptions {
@@ -207,6 +209,13 @@ export function createApiClient(options: ClientOptions): ApiClient {
     put: (path, request) => json('PUT', path, request),
     delete: (path, request) => json('DELETE', path, request),
     raw,
+    daemonHeaders: async () => {
+      const all = await authHeaders();
+      const out: Record<string, string> = {};
+      if (all.authorization) out.authorization = all.authorization;
+      if (all['x-svc-api-key']) out['x-svc-api-key'] = all['x-svc-api-key'];
+      return out;
+    },
     dashboardToken: async () => {
       if (options.credentials === 'daemon') throw new CliError(EXIT.internal, 'this client holds the daemon bearer only');
       return (await authHeaders())['x-svc-csrf'] ?? PUBLIC_CSRF;

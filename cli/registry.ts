@@ -41,6 +41,7 @@ export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   daemon: () => import('./commands/daemon.ts'),
   digest: () => import('./commands/digest.ts'),
   doctor: () => import('./commands/doctor.ts'),
+  exec: () => import('./commands/exec.ts'),
   hook: () => import('./commands/hook.ts'),
   mcp: () => import('./commands/mcp.ts'),
   pair: () => import('./commands/pair.ts'),

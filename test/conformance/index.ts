@@ -14,12 +14,13 @@ import { integritySuite } from './integrity.ts';
 import { lifecycleSuite } from './lifecycle.ts';
 import { proSuite } from './pro.ts';
 import { proxySuite } from './proxy.ts';
+import { supervisorSuite } from './supervisor.ts';
 import { tlsSuite } from './tls.ts';
 import { unicodeChainSuite } from './unicode-chain.ts';
 import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, unicodeChainSuite, integritySuite, hostileHttpSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, supervisorSuite, unicodeChainSuite, integritySuite, hostileHttpSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
