@@ -133,7 +133,7 @@ export function supervisorSuite(ctx: ConformanceContext): void {
       } finally {
         await host.stop();
       }
-    });
+    }, 120_000);
   });
 
   describe('supervisor: evaluate with a session', () => {
@@ -183,7 +183,7 @@ export function supervisorSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    });
+    }, 180_000);
   });
 
   describe('supervisor: svc exec', () => {
