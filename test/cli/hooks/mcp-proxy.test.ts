@@ -110,7 +110,9 @@ describe('svc mcp', () => {
       sessions: Array<{ id: string; tool_name: string; state: string; decisions: { allow: number; queue: number; deny: number } }>;
     };
     const own = sessions.find((s) => s.id === mine[0]!.session_id);
-    expect(own).toMatchObject({ tool_name: 'mcp-filesystem', state: 'active' });
+    expect(own).toMatchObject({ tool_name: 'mcp-filesystem' });
+    // A judged read of a sensitive file contains the session (the supervisor's containment).
+    expect(['active', 'contained']).toContain(own!.state);
     expect(stderr).not.toMatch(/session not registered/);
     expect(mine.every((r) => r.tool_call_type === 'McpToolCall')).toBe(true);
     expect(stderr).toMatch(/svc mcp: refused write_file/);
