@@ -5,7 +5,7 @@
  * screenshot of every page into test-output/dashboard/<host>/. Console
  * errors and CSP violations fail the run.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -111,6 +111,17 @@ export function dashboardSuite(kind: HostKind): void {
       await page.screenshot({ path: join(shots, 'audit.png'), fullPage: true });
     });
 
+    it('exports the audit log as CSV with the cold archives included', async () => {
+      await page.getByLabel('Format').selectOption('csv');
+      await page.getByLabel('include cold archives').check();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+      const file = join(shots, 'audit-export.csv');
+      await download.saveAs(file);
+      const text = await readFile(file, 'utf8');
+      expect(text.split('\n')[0]).toContain('id');
+      expect(text.split('\n').filter((line) => line.includes('/home/dev/project/file-')).length).toBe(22);
+    });
+
     it('creates a canary and shows its value once', async () => {
       await show('canaries');
       await page.getByLabel('Label').fill('browser-test decoy');
@@ -122,6 +133,15 @@ export function dashboardSuite(kind: HostKind): void {
       await page.screenshot({ path: join(shots, 'canaries.png'), fullPage: true });
       const listed = await client.get('/api/canaries');
       expect(listed.body.items.map((c: { label: string }) => c.label)).toContain('browser-test decoy');
+      await page.getByRole('button', { name: 'I have copied it' }).click();
+      await page.getByRole('button', { name: 'Rotate browser-test decoy' }).click();
+      const rotated = (await page.getByLabel('canary value').textContent())?.trim() ?? '';
+      expect(rotated).toMatch(/^[0-9a-f]{48}$/);
+      expect(rotated).not.toBe(value);
+      await page.getByRole('cell', { name: `${rotated.slice(0, 4)}…`, exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Delete browser-test decoy' }).click();
+      await page.getByText('No canaries yet.').waitFor();
+      expect((await client.get('/api/canaries')).body.total).toBe(0);
     });
 
     it('shows a supervised session arriving live and kills it', async () => {
