@@ -24,17 +24,33 @@ export function DigestPage() {
   const [busy, setBusy] = useState(false);
   const queueRef = useRef<HTMLUListElement>(null);
 
+  // Live events may overtake the list request: keep what they said until the list has it.
+  const liveQueued = useRef(new Map<string, DigestItem>());
+  const liveResolved = useRef(new Set<string>());
   useEffect(() => {
-    if (list.data) setItems(sortQueue(list.data.items));
+    if (!list.data) return;
+    const merged = new Map(list.data.items.map((i) => [i.id, i]));
+    for (const [id, item] of liveQueued.current) {
+      if (merged.has(id)) liveQueued.current.delete(id);
+      else merged.set(id, item);
+    }
+    for (const id of liveResolved.current) merged.delete(id);
+    setItems(sortQueue([...merged.values()]));
   }, [list.data]);
   useLiveEvents(['digest_queued', 'digest_reviewed', 'hello'], (event) => {
     if (event.type === 'hello') return list.reload();
     if (event.type === 'digest_queued') {
       const item = event.data as DigestItem;
+      liveQueued.current.set(item.id, item);
       setItems((current) => sortQueue([...current.filter((i) => i.id !== item.id), item]));
       return;
     }
     const review = event.data as ReviewEvent;
+    if (!OPEN.includes(review.status)) {
+      liveQueued.current.delete(review.digest_id);
+      liveResolved.current.add(review.digest_id);
+      if (liveResolved.current.size > 1000) liveResolved.current.delete(liveResolved.current.values().next().value!);
+    }
     setItems((current) =>
       OPEN.includes(review.status)
         ? current.map((i) => (i.id === review.digest_id ? { ...i, status: review.status, reviewer_notes: review.reviewer_notes } : i))
