@@ -212,6 +212,7 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
   const redirs = renderRedirects(ctx, scope, cmd.redirs, depth);
   if (argv.length === 0) return { text: [...assigned, redirs.text].filter(Boolean).join(' '), output: null };
   if (obfuscatedHead) fact(ctx, 'obfuscated-command', argv[0]);
+  if (dynamicHead && decoded && cmd.words[0] && expandWord(cmd.words[0], new Expander(ctx, scope, depth), scope.ifs).decoded) fact(ctx, 'command-name-decoded', argv[0]);
   if (dynamicHead && argv[0] !== '' && !argv[0]!.startsWith('$') && !scope.funcs.has(argv[0]!)) fact(ctx, 'command-from-expansion', argv[0]);
   const stdin = redirs.stdin ?? input;
   const r = runArgv(ctx, scope, argv, stdin, depth, decoded);
@@ -315,8 +316,9 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
   }
   if (!one || depth + 1 > MAX_DEPTH) return false;
   const codes = [one.code, ...decodedLiterals(one.code)];
+  const runsDecoded = /\b(?:exec|eval|system|popen|compile|spawn|execsync|execute)\s{0,2}\(/i.test(one.code);
   codes.forEach((code, i) => {
-    if (i > 0) fact(ctx, 'decoded-payload-run');
+    if (i > 0 && runsDecoded) fact(ctx, 'decoded-payload-run');
     const line = codeForRules(code);
     // Code the raw line already shows as is needs no second copy (rules read it there).
     if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one!.lang} ${line}`);

@@ -15,17 +15,20 @@ const NAMES = /(?:^|[\s;&|(!/])(?:sudo|doas|env|command|exec|nice|nohup|timeout|
 const INTERPRETER = /^(?:.*\/)?(?:python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk)$/;
 const SHELL_C = /^(?:.*\/)?(?:ba|z|da|k|a|mk)?sh$/;
 
+/** An odd number of quotes: the text does not parse, which is itself a signal. */
+const unbalanced = (s: string) => s.split('"').length % 2 === 0 || s.split("'").length % 2 === 0;
+
 /** False when normalising `input` cannot change what the rules see. */
 export function mayReveal(input: ShellInput): boolean {
   // `bash -c 'script'`: the outer shell is plain; look at the script.
   if (SHELL_C.test(input.command) && input.args.length === 2 && /^-[a-z]*c[a-z]*$/.test(input.args[0]!)) {
     const script = input.args[1]!;
-    return SPECIAL.test(script) || NAMES.test(script);
+    return SPECIAL.test(script) || NAMES.test(script) || unbalanced(script);
   }
   // An argv: only its first word names a command; an interpreter matters with inline code.
   if (NAMES.test(input.command)) {
     if (!INTERPRETER.test(input.command)) return true;
     if (input.args.some((a) => /^-[a-zA-Z]*[ceEr]/.test(a)) || /awk$/.test(input.command)) return true;
   }
-  return input.args.some((a) => SPECIAL.test(a)) || SPECIAL.test(input.command);
+  return input.args.some((a) => SPECIAL.test(a)) || SPECIAL.test(input.command) || (input.args.length === 0 && unbalanced(input.command));
 }
