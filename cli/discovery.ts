@@ -9,21 +9,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DAEMON_INFO_FILE, parseDaemonInfo, type DaemonInfo } from '../adapters/shared/daemon-info.ts';
 import { CliError, EXIT, notRunning } from './errors.ts';
+import { processAlive } from '../adapters/shared/process-alive.ts';
+
+export { processAlive };
 
 export interface Target {
   url: string;
   /** What daemon.json says; null when the address came from --url. */
   info: DaemonInfo | null;
-}
-
-/** Whether a process with this id exists (EPERM: it exists, owned by someone else). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** daemon.json as written, or null when there is none. Throws CliError when it cannot be read or parsed. */

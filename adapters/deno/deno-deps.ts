@@ -4,22 +4,13 @@
  * for every record it writes and verifies (core's own SHA-256 is the fallback).
  */
 import { createHash } from 'node:crypto';
-import process from 'node:process';
 import type { Hash, Processes } from '../../core/deps.ts';
+import { processAlive } from '../shared/process-alive.ts';
 
 /** `deps.hash` on Deno. */
 export const denoHash: Hash = {
   sha256Hex: (data) => createHash('sha256').update(data).digest('hex'),
 };
 
-/** `deps.processes` on Deno: signal 0 probes a pid without signalling it (EPERM: it exists, not ours). */
-export const denoProcesses: Processes = {
-  alive(pid) {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (error) {
-      return (error as { code?: string }).code === 'EPERM';
-    }
-  },
-};
+/** `deps.processes` on Deno. */
+export const denoProcesses: Processes = { alive: processAlive };

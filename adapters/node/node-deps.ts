@@ -3,6 +3,7 @@ import { fetch as undiciFetch } from 'undici';
 import type { Deps, Logger, ServerAddress } from '../../core/deps.ts';
 import type { Storage } from '../../storage/types.ts';
 import { createNodeFileStore } from './node-file-store.ts';
+import { processAlive } from '../shared/process-alive.ts';
 
 /** Structured logs on stderr, one JSON object a line (stdout carries only the ready line). */
 export function createStderrLogger(): Logger {
@@ -37,16 +38,6 @@ function createRandomPool(): Deps['random'] {
       return out;
     },
   };
-}
-
-/** True while a process of this id exists (signal 0 probes without signalling; EPERM: it exists, not ours). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** What the Node host provides to core. */

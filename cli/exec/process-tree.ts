@@ -5,6 +5,7 @@
  * so children spawned during the grace period are caught too.
  */
 import { execFile } from 'node:child_process';
+import { processAlive } from '../../adapters/shared/process-alive.ts';
 
 /** Every descendant of `root` (not `root` itself), parents before children. */
 export async function descendants(root: number): Promise<number[]> {
@@ -54,19 +55,10 @@ export async function stopTree(child: number, graceMs: number, exited: Promise<u
   if (first === 'exited') await Promise.race([graceOver, waitGone([...seen].filter((pid) => pid !== child), graceMs)]);
   clearTimeout(timer);
   for (const pid of await descendants(child)) seen.add(pid);
-  for (const pid of seen) if (alive(pid)) signal(pid, 'SIGKILL');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  for (const pid of seen) if (processAlive(pid)) signal(pid, 'SIGKILL');
 }
 
 async function waitGone(pids: number[], maxMs: number): Promise<void> {
   const until = Date.now() + maxMs;
-  while (Date.now() < until && pids.some(alive)) await new Promise((r) => setTimeout(r, 50));
+  while (Date.now() < until && pids.some(processAlive)) await new Promise((r) => setTimeout(r, 50));
 }
