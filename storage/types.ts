@@ -34,8 +34,23 @@ export interface Storage {
   flush(): Promise<void>;
   /** True once a durable write has failed; the store then refuses writes. */
   readonly readOnly: boolean;
+  /** What opening found beyond a clean state; absent when there is nothing to report. */
+  readonly recovery?: StorageRecovery;
   /** Flushes and releases resources. */
   close(): Promise<void>;
+}
+
+/** What a store found when it opened. */
+export interface StorageRecovery {
+  /** Bytes of an incomplete final journal entry (a write a crash cut) discarded at open, kept aside in `keptAs`. */
+  discardedBytes: number;
+  keptAs?: string;
+  /**
+   * Damage beyond a torn final write (an entry that fails its checksum with
+   * more after it, WAL frames that fail theirs): the store opened read-only
+   * on what precedes it and left every byte where it was.
+   */
+  damage?: string;
 }
 
 /** Thrown by `run`/`transaction` after a durable write has failed. */

@@ -8,7 +8,7 @@ import { assertRelativePath } from '../shared/relative-path.ts';
  * goes through to the disk first.
  */
 export function isSeededPath(path: string): boolean {
-  return ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token', 'daemon.token', 'sync-state.json'].includes(path)
+  return ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token', 'daemon.token', 'sync-state.json', 'audit.head'].includes(path)
     || /^(filters\/[^/]+\.toml|policies\/[^/]+\.json|sync\/[^/]+\.json|provider-keys\/[^/]+\.json)$/.test(path);
 }
 

@@ -11,7 +11,7 @@
  * anchor), never to whatever the table's tail is, so a truncated tail stays
  * detectable, and an anchor that is missing is never recreated.
  */
-import type { Clock, FileStore, Hash, Logger, Random } from '../deps.ts';
+import type { Clock, FileStore, Hash, Logger, Random, Timers } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
 import { StorageReadOnlyError } from '../../storage/types.ts';
@@ -25,7 +25,7 @@ import { getRecord, listPage, listSession, recentFullRecords, summarize } from '
 import { ensureAuditSchema, readAnchor } from './audit-schema.ts';
 import { exportStream } from './audit-export.ts';
 import type { ExportQuery } from './audit-export.ts';
-import type { ChainState } from './chain-verifier.ts';
+import type { ChainState, ChainVerifier } from './chain-verifier.ts';
 import { createChainVerifier } from './chain-verifier.ts';
 import { rotateColdRecords } from './cold-archive.ts';
 import type { ExfilStats } from './exfil-stats.ts';
@@ -36,6 +36,7 @@ import type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
 import { fullRecordBuilder, shortRecordBuilder } from './record-builders.ts';
 import { sha256Hex } from './sha256.ts';
 import { uuidFromBytes } from './uuid.ts';
+import { compareWithStore, createHeadKeeper, readHeadCheckpoint, type StoredHead } from './head-checkpoint.ts';
 
 export interface AuditLogOptions {
   storage: Storage;
@@ -52,6 +53,8 @@ export interface AuditLogOptions {
   log?: Logger;
   /** The host's native SHA-256 (`deps.hash`); core's own when absent. */
   hash?: Hash;
+  /** For the head checkpoint's writes; without them it is written only at close. */
+  timers?: Timers;
 }
 
 /** A record chained in memory, and when its row is committed (not yet durable). */
@@ -101,6 +104,8 @@ export interface AuditLog {
   health(): AuditHealth;
   /** `audit_quarantined` / `audit_read_only` when set (for the health payload). */
   healthFlags(): Record<string, boolean>;
+  /** Writes the head checkpoint for the last durable record. */
+  close(): Promise<void>;
 }
 
 const INSERT_SQL = `INSERT INTO audit_records (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`;
@@ -113,16 +118,28 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const coldAfterDays = options.coldAfterDays ?? 30;
   const summaryLength = options.summaryMaxLength ?? DEFAULT_SUMMARY_LENGTH;
   const nowIso = (): string => new Date(clock.now()).toISOString();
-  if (!storage.readOnly) ensureAuditSchema(storage, nowIso());
+  const storedHead = await readHeadCheckpoint(files);
+  const heldRecords = storedHead.kind !== 'absent' && (storedHead.kind === 'unreadable' || storedHead.head.sequence > 0);
+  if (!storage.readOnly) ensureAuditSchema(storage, nowIso(), { heldRecords });
   const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : sha256Hex;
   const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex });
   await verifier.verifyAll();
+  quarantineOnStartEvidence(verifier, storage, storedHead);
   const initial = verifier.state();
   if (initial.status !== 'ok') options.log?.error('audit chain verification failed', { ...initial });
   const anchor = readAnchor(storage);
   const tail = storage.get<{ sequence: number; hash: string }>('SELECT sequence, hash FROM audit_records ORDER BY sequence DESC LIMIT 1');
   let head = anchor ? { sequence: anchor.sequence, hash: anchor.hash } : tail ?? { sequence: 0, hash: GENESIS_HASH };
   let rotating: Promise<number> | null = null;
+  const keeper = createHeadKeeper({
+    files,
+    storage,
+    timers: options.timers ?? { setTimeout: () => null, clearTimeout: () => undefined },
+    healthy: () => verifier.state().status === 'ok',
+    log: options.log,
+    written: storedHead.kind === 'head' ? storedHead.head : null,
+  });
+  if (head.sequence > 0) keeper.note(head); // a checkpoint absent or lagging (after a crash) catches up
 
   /**
    * Appends of one tick share one transaction (and one journal entry): the
@@ -142,6 +159,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
         storage.run(ANCHOR_SQL, [last.sequence, last.hash, full, current.records.length - full, last.timestamp]);
       });
       committedHead = { sequence: last.sequence, hash: last.hash };
+      keeper.note(committedHead);
       current.resolve();
     } catch (error) {
       head = committedHead;
@@ -223,7 +241,9 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     health() {
       const state = verifier.state();
       if (state.status === 'ok' || state.status === 'unverified') {
-        return storage.readOnly ? { status: 'error', message: 'audit storage is read-only after a failed write' } : { status: 'ok' };
+        if (storage.readOnly) return { status: 'error', message: 'audit storage is read-only after a failed write' };
+        const torn = storage.recovery?.discardedBytes ?? 0;
+        return torn > 0 ? { status: 'ok', message: `an incomplete final journal entry (${torn} bytes, never acknowledged) was discarded at start; kept as ${storage.recovery?.keptAs}` } : { status: 'ok' };
       }
       return { status: 'error', message: state.message ?? `audit chain ${state.status}` };
     },
@@ -234,5 +254,30 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       if (storage.readOnly) flags.audit_read_only = true;
       return flags;
     },
+    close: () => keeper.close(),
   };
+}
+
+/**
+ * Quarantines the chain, at start, for evidence beyond the records
+ * themselves: damage the store found while opening, or a head checkpoint
+ * (kept outside the store) the store no longer reaches.
+ */
+function quarantineOnStartEvidence(verifier: ChainVerifier, storage: Storage, storedHead: StoredHead): void {
+  if (verifier.state().status !== 'ok') return;
+  const damage = storage.recovery?.damage;
+  const error = damage
+    ? new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${nextSequence(storage)} and later are unreadable: ${damage}`)
+    : compareWithStore(storedHead, storage);
+  if (!error) return;
+  try {
+    verifier.fail(error);
+  } catch {
+    // recorded: every audit read now answers it
+  }
+}
+
+function nextSequence(storage: Storage): number {
+  const tail = storage.get<{ sequence: number }>('SELECT sequence FROM audit_records ORDER BY sequence DESC LIMIT 1')?.sequence ?? 0;
+  return Math.max(tail, readAnchor(storage)?.sequence ?? 0) + 1;
 }

@@ -60,11 +60,12 @@ export interface ArchiveRow {
  * never held a record: an existing log without one stays unanchored
  * (nothing repairs).
  */
-export function ensureAuditSchema(storage: Storage, nowIso: string): void {
+export function ensureAuditSchema(storage: Storage, nowIso: string, options: { heldRecords?: boolean } = {}): void {
   const exists = storage.get("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'audit_records'");
   storage.transaction(() => {
     for (const statement of DDL) storage.run(statement);
-    if (!exists) {
+    // A store that lost its tables while the head checkpoint says it held records gets no fresh anchor.
+    if (!exists && !options.heldRecords) {
       storage.run(
         'INSERT INTO audit_anchor (id, sequence, hash, full_count, short_count, updated_at) VALUES (1, 0, ?, 0, 0, ?)',
         [GENESIS_HASH, nowIso],

@@ -33,6 +33,7 @@ export async function installAudit(services: BaseServices, options: { redact?: R
     coldAfterDays: config.audit.cold_after_days,
     log: deps.log,
     hash: deps.hash,
+    timers: deps.timers,
   });
   services.health.set('audit', () => audit.health());
   services.healthFlags.push(() => audit.healthFlags());
@@ -53,6 +54,7 @@ export async function installAudit(services: BaseServices, options: { redact?: R
   services.closers.push(() => {
     closed = true;
     if (timer !== null) deps.timers.clearTimeout(timer);
+    return audit.close();
   });
   return audit;
 }

@@ -1,14 +1,16 @@
 /**
  * Rebuilds the database at open: the last snapshot, then every journal entry
- * after the sequence the snapshot records, in order. A torn or corrupt tail
- * of the newest journal file was never acknowledged: it is cut off. Damage
- * anywhere else (a gap, a bad entry in a sealed file) refuses to open.
+ * after the sequence the snapshot records, in order. Only an incomplete final
+ * entry of the newest journal file (bytes with no line end: a write a crash
+ * cut, never acknowledged) is cut off, after a copy of it is kept aside.
+ * Anything else that does not decode (an entry failing its checksum with
+ * more after it, a damaged sealed file, a gap) is damage: replay stops
+ * before it, nothing is cut, and the store opens read-only.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { StorageDirectory } from './files.ts';
 import { decodeJournal } from './journal-codec.ts';
 import { parseJournalFileName } from './journal-writer.ts';
-import { StorageCorruptError } from './storage-corrupt-error.ts';
 import type { SqlJsEngine } from './sqljs-engine.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.sqlite';
@@ -22,17 +24,30 @@ export interface LoadedState {
   current: { name: string; dictionary: Map<string, number>; size: number } | null;
   /** Journal files whose entries are all in the snapshot. */
   obsolete: string[];
-  /** Bytes cut off a torn tail (0 when clean). */
+  /** Bytes cut off a torn final entry (0 when clean), and the file they were kept in. */
   discardedBytes: number;
+  keptAs?: string;
+  /** Damage beyond a torn final entry (replay stopped before it); undefined when none. */
+  damage?: string;
 }
 
-/** Opens the snapshot (or an empty database); `bytes` is the snapshot's size. */
-export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory): Promise<{ db: Database; bytes: number }> {
+/**
+ * Opens the snapshot (or an empty database); `bytes` is the snapshot's size.
+ * A snapshot that fails SQLite's quick check is left as it is on disk and an
+ * empty database is opened in its place, with `damage` saying why.
+ */
+export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory): Promise<{ db: Database; bytes: number; damage?: string }> {
   const image = await directory.read(SNAPSHOT_FILE);
+  if (!image) return { db: new SQL.Database(), bytes: 0 };
+  let db: Database | null = null;
   try {
-    return { db: image ? new SQL.Database(image) : new SQL.Database(), bytes: image?.length ?? 0 };
+    db = new SQL.Database(image);
+    const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
+    if (verdict !== 'ok') throw new Error(String(verdict));
+    return { db, bytes: image.length };
   } catch (error) {
-    throw new StorageCorruptError(`snapshot unreadable: ${String(error)}`);
+    db?.close();
+    return { db: new SQL.Database(), bytes: image.length, damage: `snapshot ${SNAPSHOT_FILE} is damaged: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
@@ -64,28 +79,35 @@ export async function replayJournals(engine: SqlJsEngine, directory: StorageDire
   let lastSeq = snapshotSeq;
   let current: LoadedState['current'] = null;
   let discardedBytes = 0;
+  let keptAs: string | undefined;
   const obsolete: string[] = [];
   for (const [index, journal] of journals.entries()) {
     const isNewest = index === journals.length - 1;
     const bytes = (await directory.read(journal.name)) ?? new Uint8Array();
     const decoded = decodeJournal(bytes);
+    let damage: string | undefined;
     if (decoded.torn) {
-      if (!isNewest) throw new StorageCorruptError(`sealed journal ${journal.name} is damaged at byte ${decoded.validLength}`);
-      discardedBytes = bytes.length - decoded.validLength;
-      await directory.truncate(journal.name, decoded.validLength);
+      const rest = bytes.subarray(decoded.validLength);
+      if (isNewest && !rest.includes(0x0a)) {
+        keptAs = `torn-${journal.name}-at-${decoded.validLength}.bin`;
+        await directory.writeAtomic(keptAs, rest);
+        discardedBytes = rest.length;
+        await directory.truncate(journal.name, decoded.validLength);
+      } else {
+        damage = `journal ${journal.name} is damaged at byte ${decoded.validLength}`;
+      }
     }
     let applied = false;
     for (const entry of decoded.entries) {
       if (entry.seq <= snapshotSeq) continue;
-      if (entry.seq !== lastSeq + 1) {
-        throw new StorageCorruptError(`journal ${journal.name} jumps from ${lastSeq} to ${entry.seq}`);
-      }
+      if (entry.seq !== lastSeq + 1) return { lastSeq, current: null, obsolete: [], discardedBytes, keptAs, damage: `journal ${journal.name} jumps from ${lastSeq} to ${entry.seq}` };
       engine.replay(entry.statements);
       lastSeq = entry.seq;
       applied = true;
     }
+    if (damage) return { lastSeq, current: null, obsolete: [], discardedBytes, keptAs, damage };
     if (isNewest) current = { name: journal.name, dictionary: decoded.dictionary, size: decoded.validLength };
     else if (!applied) obsolete.push(journal.name);
   }
-  return { lastSeq, current, obsolete, discardedBytes };
+  return { lastSeq, current, obsolete, discardedBytes, keptAs };
 }

@@ -9,7 +9,8 @@
  * Files, all in one directory (the hosts use `<config_dir>/audit/`):
  * `snapshot.sqlite` and `journal-<first seq>.log`.
  */
-import type { Storage } from '../types.ts';
+import type { Storage, StorageRecovery } from '../types.ts';
+import { StorageReadOnlyError } from '../types.ts';
 import type { StorageDirectory } from './files.ts';
 import { journalFileName, createJournalWriter } from './journal-writer.ts';
 import type { JournalWriter } from './journal-writer.ts';
@@ -60,6 +61,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   let snapshotBytes = opened.bytes;
 
   let readOnly = false;
+  let damaged = false;
   let closed = false;
   let writer: JournalWriter | null = null;
   let compacting: Promise<void> | null = null;
@@ -67,8 +69,10 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   let settleTimer: ReturnType<typeof setTimeout> | null = null;
 
   const engine = createSqlJsEngine(db, {
-    isReadOnly: () => readOnly || closed,
+    // A damaged store still applies writes in memory (start-up creates tables) but journals none.
+    isReadOnly: () => (readOnly && !damaged) || closed,
     onCommit(statements) {
+      if (damaged) return;
       writer!.append(statements);
       armIdleTimer();
     },
@@ -90,10 +94,20 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
       warn('sqlite commit failed', { error: error instanceof Error ? error.message : String(error) });
     }
   }
-  const loaded = await replayJournals(engine, directory);
-  if (loaded.discardedBytes > 0) warn('journal tail discarded', { bytes: loaded.discardedBytes });
+  const loaded = opened.damage ? { lastSeq: 0, current: null, obsolete: [], discardedBytes: 0, damage: opened.damage } : await replayJournals(engine, directory);
+  if (loaded.discardedBytes > 0) warn('incomplete final journal entry discarded', { bytes: loaded.discardedBytes, kept_as: loaded.keptAs });
+  const recovery: StorageRecovery | undefined = loaded.discardedBytes > 0 || loaded.damage
+    ? { discardedBytes: loaded.discardedBytes, keptAs: loaded.keptAs, damage: loaded.damage }
+    : undefined;
+  if (loaded.damage) {
+    // Every byte stays where it is: no journal round, no compaction, no write.
+    readOnly = true;
+    damaged = true;
+    warn('storage damaged; opened read-only on what precedes the damage', { damage: loaded.damage });
+  }
   for (const name of loaded.obsolete) await directory.remove(name);
-  const currentName = loaded.current?.name ?? journalFileName(loaded.lastSeq + 1);
+  const journalNames = loaded.damage ? (await directory.list()).filter((name) => name.startsWith('journal-')) : [];
+  const currentName = loaded.current?.name ?? journalNames[journalNames.length - 1] ?? journalFileName(loaded.lastSeq + 1);
   writer = createJournalWriter(
     directory,
     {
@@ -172,10 +186,11 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
     all: engine.all,
     get: engine.get,
     transaction: engine.transaction,
-    flush: () => journal.flush(),
+    flush: () => (damaged ? Promise.reject(new StorageReadOnlyError('storage is damaged; nothing more is written')) : journal.flush()),
     get readOnly() {
       return readOnly;
     },
+    recovery,
     get journalBytes() {
       return journal.size;
     },

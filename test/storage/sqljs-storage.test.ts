@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeDirectory } from '../../storage/sqljs/node-files.ts';
 import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
 import type { SqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
-import { StorageCorruptError } from '../../storage/sqljs/storage-corrupt-error.ts';
 import { StorageReadOnlyError } from '../../storage/types.ts';
 import { instrument, tempDir } from './helpers.ts';
 
@@ -51,7 +50,7 @@ describe('sql.js storage durability', () => {
     expect(count(await open())).toBe(0);
   });
 
-  it('discards a torn last entry and keeps appending after it', async () => {
+  it('discards only an incomplete final entry, keeps its bytes aside, reports it, and keeps appending after it', async () => {
     const first = await open();
     first.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
     first.run('INSERT INTO t (v) VALUES (?)', ['kept']);
@@ -61,7 +60,9 @@ describe('sql.js storage durability', () => {
     const warnings: string[] = [];
     const second = await open({ onWarning: (message) => warnings.push(message) });
     expect(count(second)).toBe(1);
-    expect(warnings).toContain('journal tail discarded');
+    expect(warnings).toContain('incomplete final journal entry discarded');
+    expect(second.recovery).toMatchObject({ discardedBytes: 34, damage: undefined });
+    expect(await readFile(join(dir.path, second.recovery!.keptAs!), 'utf8')).toBe('120 0badc0de {"n":3,"s":[[1,["half');
     second.run('INSERT INTO t (v) VALUES (?)', ['after']);
     await second.flush();
     const third = await open();
@@ -149,7 +150,7 @@ describe('sql.js storage durability', () => {
     expect(count(await open())).toBe(2);
   });
 
-  it('refuses to open when a sealed journal file is damaged', async () => {
+  it('a damaged sealed journal file: opens read-only on what precedes it and leaves every byte', async () => {
     const storage = await open();
     storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
     storage.run('INSERT INTO t (v) VALUES (?)', ['a']);
@@ -158,6 +159,47 @@ describe('sql.js storage durability', () => {
     const bytes = await readFile(join(dir.path, sealed));
     await writeFile(join(dir.path, 'journal-9999999999999999.log'), '');
     await writeFile(join(dir.path, sealed), bytes.subarray(0, bytes.length - 3));
-    await expect(open()).rejects.toThrow(StorageCorruptError);
+    const reopened = await open();
+    expect(reopened.readOnly).toBe(true);
+    expect(reopened.recovery?.damage).toMatch(/is damaged at byte/);
+    expect(count(reopened)).toBe(0);
+    await reopened.close();
+    expect(await readFile(join(dir.path, sealed))).toEqual(bytes.subarray(0, bytes.length - 3));
+  });
+
+  it('an entry failing its checksum with entries after it is damage, not a torn tail: nothing is cut', async () => {
+    const storage = await open();
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    for (let i = 0; i < 12; i++) {
+      storage.run('INSERT INTO t (v) VALUES (?)', [`value-${i}`]);
+      await storage.flush();
+    }
+    const journal = (await readdir(dir.path)).find((name) => name.startsWith('journal-'))!;
+    const bytes = await readFile(join(dir.path, journal));
+    const at = bytes.indexOf('value-5');
+    bytes[at] = bytes[at]! ^ 0x01;
+    await writeFile(join(dir.path, journal), bytes);
+    const reopened = await open();
+    expect(reopened.readOnly).toBe(true);
+    expect(reopened.recovery?.damage).toMatch(/is damaged at byte/);
+    expect(count(reopened)).toBe(5);
+    await expect(reopened.flush()).rejects.toThrow(StorageReadOnlyError);
+    await reopened.close();
+    expect(await readFile(join(dir.path, journal))).toEqual(bytes);
+  });
+
+  it('a snapshot that fails SQLite\'s check opens an empty read-only store and stays on disk as it was', async () => {
+    const storage = await open();
+    storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    for (let i = 0; i < 200; i++) storage.run('INSERT INTO t (v) VALUES (?)', ['x'.repeat(200)]);
+    await storage.close();
+    const bytes = await readFile(join(dir.path, 'snapshot.sqlite'));
+    bytes.fill(0x41, 4096 + 8, 4096 + 64);
+    await writeFile(join(dir.path, 'snapshot.sqlite'), bytes);
+    const reopened = await open();
+    expect(reopened.readOnly).toBe(true);
+    expect(reopened.recovery?.damage).toMatch(/snapshot\.sqlite is damaged/);
+    await reopened.close();
+    expect(await readFile(join(dir.path, 'snapshot.sqlite'))).toEqual(bytes);
   });
 });
