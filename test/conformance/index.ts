@@ -15,12 +15,13 @@ import { lifecycleSuite } from './lifecycle.ts';
 import { proSuite } from './pro.ts';
 import { proxySuite } from './proxy.ts';
 import { supervisorSuite } from './supervisor.ts';
+import { tamperSuite } from './tamper.ts';
 import { tlsSuite } from './tls.ts';
 import { unicodeChainSuite } from './unicode-chain.ts';
 import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, supervisorSuite, unicodeChainSuite, integritySuite, hostileHttpSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, supervisorSuite, unicodeChainSuite, integritySuite, hostileHttpSuite, tamperSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';

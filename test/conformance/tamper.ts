@@ -1,0 +1,135 @@
+/**
+ * Truncation and corruption are evidence (issues 9.5, 16.2): a storage test
+ * that flips a byte in, cuts the tail of, and deletes each host's store on
+ * disk (the journal of the sql.js store on Node and Deno, the Durable
+ * Object's SQLite WAL on Workers), restarts, and shows what the daemon
+ * answers: the audit routes refuse (500 AUDIT_CHAIN_BROKEN naming a sequence,
+ * or 503 AUDIT_CHAIN_UNANCHORED when the anchor is gone), health carries
+ * `audit_quarantined`, and the damaged bytes are still on disk.
+ */
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { SHARED_CONFIG, type ConformanceContext } from './context.ts';
+import { readToken } from './tokens.ts';
+import type { RunningHost } from '../support/host-process.ts';
+
+type Json = Record<string, any>;
+const RECORDS = 12;
+
+async function evaluateMany(host: RunningHost): Promise<void> {
+  const daemon = await readToken(host.configDir, 'daemon.token');
+  for (let i = 1; i <= RECORDS; i++) {
+    const res = await request(`${host.baseUrl}/api/proxy/evaluate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${daemon}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tool_call: { type: 'FileRead', path: `/tmp/tamper/record-${String(i).padStart(2, '0')}` } }),
+    });
+    expect(res.statusCode).toBe(200);
+    await res.body.dump();
+  }
+  // The head checkpoint follows the durable head within a quarter second.
+  await new Promise((resolve) => setTimeout(resolve, 800));
+}
+
+async function answers(host: RunningHost): Promise<{ audit: { status: number; body: Json }; health: Json }> {
+  const csrf = await readToken(host.configDir, 'dashboard.token');
+  const audit = await request(`${host.baseUrl}/api/audit`, { headers: { 'x-svc-csrf': csrf } });
+  const health = await request(`${host.baseUrl}/api/health`);
+  return { audit: { status: audit.statusCode, body: (await audit.body.json()) as Json }, health: (await health.body.json()) as Json };
+}
+
+/** The newest journal file of the sql.js store (Node, Deno). */
+async function journalOf(configDir: string): Promise<string> {
+  const names = (await readdir(join(configDir, 'audit'))).filter((name) => name.startsWith('journal-')).sort();
+  return join(configDir, 'audit', names[names.length - 1]!);
+}
+
+/** The Durable Object's SQLite WAL (Workers). */
+async function walOf(configDir: string): Promise<string> {
+  const dir = join(configDir, 'workers-state', '-SvcApp');
+  const name = (await readdir(dir)).find((file) => file.endsWith('.sqlite-wal') && !file.startsWith('metadata'));
+  return join(dir, name!);
+}
+
+export function tamperSuite(ctx: ConformanceContext): void {
+  const files = { 'config.toml': SHARED_CONFIG };
+  const sqljs = ctx.kind !== 'workers';
+  /** Writes records, stops the daemon (SIGKILL keeps the sql.js journal uncompacted), tampers, restarts. */
+  async function tamperAndRestart(tamper: (configDir: string) => Promise<string | null>): Promise<{ second: RunningHost; kept: { path: string; bytes: Buffer } | null }> {
+    const first = await ctx.launch({ files });
+    try {
+      await evaluateMany(first);
+    } finally {
+      await first.stop(sqljs ? 'SIGKILL' : 'SIGTERM');
+    }
+    const path = await tamper(first.configDir);
+    const kept = path ? { path, bytes: await readFile(path) } : null;
+    return { second: await ctx.launch({ configDir: first.configDir }), kept };
+  }
+
+  describe('tampered store files', () => {
+    it('a byte flipped inside a middle record: the audit is quarantined with 500 AUDIT_CHAIN_BROKEN and the damaged file is kept byte for byte', async () => {
+      const { second, kept } = await tamperAndRestart(async (configDir) => {
+        const path = sqljs ? await journalOf(configDir) : await walOf(configDir);
+        const bytes = await readFile(path);
+        const at = sqljs ? bytes.indexOf('record-06') : Math.floor(bytes.length / 2);
+        expect(at).toBeGreaterThan(0);
+        bytes[at + 3] = bytes[at + 3]! ^ 0x20;
+        await writeFile(path, bytes);
+        return path;
+      });
+      try {
+        const { audit, health } = await answers(second);
+        expect(audit.status).toBe(sqljs ? 500 : audit.status === 503 ? 503 : 500);
+        expect(audit.body.code).toMatch(/^AUDIT_CHAIN_(BROKEN|UNANCHORED)$/);
+        if (sqljs) expect(audit.body.error).toMatch(/audit record \d+/);
+        expect(health.audit_quarantined).toBe(true);
+        if (sqljs) expect(await readFile(kept!.path)).toEqual(kept!.bytes);
+      } finally {
+        await second.stop();
+      }
+    }, 120_000);
+
+    it('the tail cut off (whole entries or WAL frames): 500 AUDIT_CHAIN_BROKEN naming the first missing sequence, never a shorter healthy log', async () => {
+      const { second, kept } = await tamperAndRestart(async (configDir) => {
+        const path = sqljs ? await journalOf(configDir) : await walOf(configDir);
+        const bytes = await readFile(path);
+        // sql.js: cut right after a line end, three entries from the end; WAL: keep the first half of the frames.
+        let cut = 32 + Math.floor((bytes.length - 32) / 2);
+        if (sqljs) {
+          let lines = 0;
+          for (cut = bytes.length - 1; cut > 0 && lines < 4; cut--) if (bytes[cut - 1] === 0x0a) lines++;
+          cut += 1;
+        }
+        await writeFile(path, bytes.subarray(0, cut));
+        return path;
+      });
+      try {
+        const { audit, health } = await answers(second);
+        expect(audit.body.code).toMatch(/^AUDIT_CHAIN_(BROKEN|UNANCHORED)$/);
+        if (sqljs) expect(audit.body.error).toMatch(/audit records from \d+ are missing/);
+        expect(health.audit_quarantined).toBe(true);
+        if (sqljs) expect((await stat(kept!.path)).size).toBe(kept!.bytes.length);
+      } finally {
+        await second.stop();
+      }
+    }, 120_000);
+
+    it('the whole store deleted: 503 AUDIT_CHAIN_UNANCHORED, and no fresh empty log', async () => {
+      const { second } = await tamperAndRestart(async (configDir) => {
+        await rm(join(configDir, sqljs ? 'audit' : 'workers-state'), { recursive: true, force: true });
+        return null;
+      });
+      try {
+        const { audit, health } = await answers(second);
+        expect(audit.status).toBe(503);
+        expect(audit.body.code).toBe('AUDIT_CHAIN_UNANCHORED');
+        expect(health.audit_quarantined).toBe(true);
+      } finally {
+        await second.stop();
+      }
+    }, 120_000);
+  });
+}
