@@ -4,6 +4,7 @@ import type { ConnInfo, Deps } from './deps.ts';
 import { buildRouter } from './build-router.ts';
 import { wireAnalytics } from './analytics/wire-analytics.ts';
 import { installAudit } from './audit/install-audit.ts';
+import { loadAuditKey } from './audit/audit-key.ts';
 import { createDecisions } from './decisions/decide.ts';
 import { createDigestService } from './digest/digest-service.ts';
 import { createLearnedRules } from './digest/learned-rules.ts';
@@ -135,6 +136,7 @@ export async function createApp(deps: Deps): Promise<App> {
   partial.closers.push(() => digest.close());
   digest.start();
   const audit = await installAudit(partial);
+  const auditKey = await loadAuditKey(deps.files);
   partial.closers.push(() => notifications.close());
   const analytics = wireAnalytics(partial, audit);
   const onboarding = createOnboardingState(deps.storage, deps.clock, deps.log);
@@ -142,7 +144,7 @@ export async function createApp(deps: Deps): Promise<App> {
     storage: deps.storage, engine, audit, digest, onboarding, analytics, hub, notifier: notifications,
     sessions: supervisor.calls, log: deps.log,
   });
-  const services: Services = { ...partial, audit, analytics, onboarding, decisions };
+  const services: Services = { ...partial, audit, auditKey, analytics, onboarding, decisions };
   const routes = allRoutes(services);
   const { router, unmatched } = buildRouter(routes, services);
   const localhostOnly = requireLocalhost(config.server.localhost_only);

@@ -1,5 +1,6 @@
 import type { AnalyticsService } from './analytics/analytics-service.ts';
 import type { AuditLog } from './audit/audit-log.ts';
+import type { AuditKey } from './audit/audit-key.ts';
 import type { Decisions } from './decisions/decide.ts';
 import type { ScoringEngine } from './scoring/engine.ts';
 import type { Config } from './config/config-types.ts';
@@ -82,6 +83,8 @@ export interface Services {
   closers: Array<() => Promise<void> | void>;
   /** The hash-chained audit log (core/audit). */
   audit: AuditLog;
+  /** The Ed25519 key that signs audit checkpoints (`{config_dir}/audit.key`). */
+  auditKey: AuditKey;
   /** The analytics projection (core/analytics). */
   analytics: AnalyticsService;
   /** The first-run milestones (core/onboarding). */
@@ -91,7 +94,7 @@ export interface Services {
 }
 
 /** The services the audit log and analytics are built from (everything but what depends on them). */
-export type BaseServices = Omit<Services, 'audit' | 'analytics' | 'onboarding' | 'decisions'>;
+export type BaseServices = Omit<Services, 'audit' | 'auditKey' | 'analytics' | 'onboarding' | 'decisions'>;
 
 /** The daemon's release and the health protocol version. */
 export const VERSION = '0.4.0';

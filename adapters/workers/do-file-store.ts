@@ -8,7 +8,7 @@ import { assertRelativePath } from '../shared/relative-path.ts';
  * goes through to the disk first.
  */
 export function isSeededPath(path: string): boolean {
-  return ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token', 'daemon.token', 'sync-state.json', 'audit.head'].includes(path)
+  return ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token', 'daemon.token', 'sync-state.json', 'audit.head', 'audit.key'].includes(path)
     || /^(filters\/[^/]+\.toml|policies\/[^/]+\.json|sync\/[^/]+\.json|provider-keys\/[^/]+\.json)$/.test(path);
 }
 
@@ -37,7 +37,7 @@ export function createDoFileStore(
     /** Replaces every seeded path with what the disk holds now (absent on disk: removed). */
     seed(files) {
       for (const { path } of sql.exec('SELECT path FROM svc_files').toArray()) if (isSeededPath(String(path))) sql.exec('DELETE FROM svc_files WHERE path = ?', String(path));
-      for (const [path, bytes] of Object.entries(files)) if (isSeededPath(path)) write(path, bytes, path.endsWith('.token') ? 0o600 : 0o644);
+      for (const [path, bytes] of Object.entries(files)) if (isSeededPath(path)) write(path, bytes, path.endsWith('.token') || path === 'audit.key' ? 0o600 : 0o644);
     },
     async read(path) {
       const found = row(path);

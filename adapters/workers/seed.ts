@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Seed } from './workers-types.ts';
 
-const TOP_FILES = ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token', 'sync-state.json', 'audit.head'];
+const TOP_FILES = ['config.toml', 'team-config.toml', 'license.json', 'dashboard.token', 'sync-state.json', 'audit.head', 'audit.key'];
 const DIRS: Array<[string, string]> = [['filters', '.toml'], ['policies', '.json'], ['sync', '.json'], ['provider-keys', '.json']];
 
 async function readIfPresent(path: string): Promise<Buffer | null> {

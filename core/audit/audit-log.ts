@@ -22,12 +22,12 @@ import type { AuditRow } from './audit-record.ts';
 import { AUDIT_COLUMNS, GENESIS_HASH, isShortCircuit, rowValues, sealRecord, verifyRow } from './audit-record.ts';
 import type { AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
 import { getRecord, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
-import { ensureAuditSchema, readAnchor } from './audit-schema.ts';
+import { ensureAuditSchema, readAnchor, readArchives } from './audit-schema.ts';
 import { exportStream } from './audit-export.ts';
 import type { ExportQuery } from './audit-export.ts';
 import type { ChainState, ChainVerifier } from './chain-verifier.ts';
 import { createChainVerifier } from './chain-verifier.ts';
-import { rotateColdRecords } from './cold-archive.ts';
+import { readArchive, rotateColdRecords } from './cold-archive.ts';
 import type { ExfilStats } from './exfil-stats.ts';
 import { EXFIL_WINDOW, computeExfilStats } from './exfil-stats.ts';
 import type { Redact } from './summarize-arguments.ts';
@@ -101,6 +101,10 @@ export interface AuditLog {
   /** Moves records older than `coldAfterDays` into archives; returns how many moved. */
   rotateCold(): Promise<number>;
   chainState(): ChainState;
+  /** The committed head, after verifying the chain (sequence 0 with the genesis hash when empty). */
+  head(): { sequence: number; hash: string };
+  /** True when the verified chain holds record `sequence` (hot or archived) with `hash`; 0 is the genesis hash. */
+  holds(sequence: number, hash: string): Promise<boolean>;
   health(): AuditHealth;
   /** `audit_quarantined` / `audit_read_only` when set (for the health payload). */
   healthFlags(): Record<string, boolean>;
@@ -238,6 +242,21 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       return rotating;
     },
     chainState: () => verifier.state(),
+    head() {
+      verifier.verifyNew();
+      return { ...committedHead };
+    },
+    async holds(sequence, hash) {
+      verifier.verifyNew();
+      if (sequence === 0) return hash === GENESIS_HASH;
+      if (sequence > committedHead.sequence) return false;
+      const row = storage.get<{ hash: string }>('SELECT hash FROM audit_records WHERE sequence = ?', [sequence]);
+      if (row) return row.hash === hash;
+      const archive = readArchives(storage).find((a) => a.first_sequence <= sequence && sequence <= a.last_sequence);
+      if (!archive) return false;
+      const record = (await readArchive(files, archive, verifier)).find((r) => r.sequence === sequence);
+      return record?.hash === hash;
+    },
     health() {
       const state = verifier.state();
       if (state.status === 'ok' || state.status === 'unverified') {

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../route-spec.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { auditRoutes } from './audit.ts';
+import { auditCheckpointRoutes } from './audit-checkpoint.ts';
 import { evaluateRoutes } from './proxy-evaluate.ts';
 import { canaryRoutes } from './canaries.ts';
 import { proxyRoutes } from './proxy.ts';
@@ -46,6 +47,7 @@ export function allRoutes(services: Services): RouteSpec[] {
     ...digestRoutes({ digest }),
     ...digestIpcRoutes({ digest }),
     ...analyticsRoutes({ analytics: services.analytics, licence }),
+    ...auditCheckpointRoutes({ audit: services.audit, auditKey: services.auditKey, now: () => deps.clock.now() }),
     ...auditRoutes({ audit: services.audit }),
     ...evaluateRoutes({ decisions: services.decisions }),
     ...proxyRoutes({ engine }),

@@ -83,3 +83,23 @@ export const AuditExportQuery = Type.Object({
 });
 
 export const AuditIdParams = Type.Object({ id: Type.String() });
+
+export const AuditCheckpointSchema = Type.Object({
+  sequence: Type.Integer({ minimum: 0, description: 'The verified head; 0 for an empty log' }),
+  hash: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'The head record\'s hash; 64 zeros (the genesis prev hash) for an empty log' }),
+  at: Type.String({ format: 'date-time', description: 'When it was signed (RFC 3339, UTC)' }),
+  public_key: Type.String({ description: 'base64 of the raw 32-byte Ed25519 public key in {config_dir}/audit.key' }),
+  signature: Type.String({ description: 'base64 Ed25519 signature over the UTF-8 of svc-audit-checkpoint:v1:<sequence>:<hash>:<at>' }),
+});
+
+export const AuditConsistencyQuery = Type.Object({
+  from: Type.String({ description: 'A checkpoint\'s sequence (integer >= 0)' }),
+  from_hash: Type.String({ description: 'That checkpoint\'s hash (64 lowercase hex)' }),
+});
+
+export const AuditConsistencySchema = Type.Object({
+  consistent: Type.Literal(true),
+  from: Type.Integer({ minimum: 0 }),
+  to: Type.Integer({ minimum: 0, description: 'The verified head now' }),
+  to_hash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+});

@@ -5,6 +5,7 @@
 import type { ConformanceContext } from './context.ts';
 import { analyticsSuite } from './analytics.ts';
 import { auditSuite } from './audit.ts';
+import { checkpointSuite } from './checkpoint.ts';
 import { badInputSuite } from './bad-input.ts';
 import { digestSuite } from './digest.ts';
 import { guardsSuite } from './guards.ts';
@@ -22,6 +23,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, supervisorSuite, unicodeChainSuite, integritySuite, hostileHttpSuite, tamperSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, checkpointSuite, supervisorSuite, unicodeChainSuite, integritySuite, hostileHttpSuite, tamperSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';

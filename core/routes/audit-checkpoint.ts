@@ -1,0 +1,68 @@
+/**
+ * Signed audit checkpoints (contracts.md "Audit checkpoints"), Read-token like
+ * the other audit routes and, like them, answered only after the whole chain
+ * verifies (500 AUDIT_CHAIN_BROKEN / AUDIT_CHAIN_ANCHOR_MISMATCH, 503
+ * AUDIT_CHAIN_UNANCHORED). An empty log's checkpoint is sequence 0 with the
+ * genesis prev hash (64 zeros); every later chain extends it.
+ */
+import type { AuditKey } from '../audit/audit-key.ts';
+import { checkpointMessage } from '../audit/audit-key.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import { HttpError } from '../http-error.ts';
+import { json } from '../http/json.ts';
+import { intQuery, queryOf } from '../http/query.ts';
+import type { RouteSpec } from '../route-spec.ts';
+import { AuditCheckpointSchema, AuditConsistencyQuery, AuditConsistencySchema } from '../schemas/audit.ts';
+import { errorDoc } from '../schemas/common.ts';
+
+const HASH = /^[0-9a-f]{64}$/;
+const CHAIN_ERRORS = {
+  500: errorDoc('AUDIT_CHAIN_BROKEN (tampered, deleted, reordered or truncated) or AUDIT_CHAIN_ANCHOR_MISMATCH (archive boundary)'),
+  503: errorDoc('AUDIT_CHAIN_UNANCHORED: records without an anchor'),
+};
+
+/** `GET /api/audit/checkpoint` and `GET /api/audit/consistency`. */
+export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLog; auditKey: AuditKey; now: () => number }): RouteSpec[] {
+  const base: Pick<RouteSpec, 'method' | 'auth' | 'bucket' | 'tags'> = { method: 'GET', auth: 'read-token', bucket: 'general', tags: ['audit'] };
+  return [
+    {
+      ...base,
+      path: '/api/audit/checkpoint',
+      summary: 'The verified audit head, signed with the audit key',
+      description: 'Ed25519 over the UTF-8 of svc-audit-checkpoint:v1:<sequence>:<hash>:<at>. An empty log answers sequence 0 with the genesis prev hash (64 zeros).',
+      responses: { 200: { description: 'A signed checkpoint', schema: AuditCheckpointSchema }, ...CHAIN_ERRORS },
+      async handler() {
+        const { sequence, hash } = audit.head();
+        const at = new Date(now()).toISOString();
+        const signature = await auditKey.sign(new TextEncoder().encode(checkpointMessage(sequence, hash, at)));
+        return json({ sequence, hash, at, public_key: auditKey.publicKey, signature });
+      },
+    },
+    {
+      ...base,
+      path: '/api/audit/consistency',
+      summary: 'Proves the chain today extends an earlier checkpoint',
+      description: 'consistent when the verified chain still holds record `from` (hot or in a cold archive) with hash `from_hash` and verifies from there to the head; 409 CHECKPOINT_MISMATCH otherwise. from=0 names the genesis prev hash.',
+      query: AuditConsistencyQuery,
+      responses: {
+        200: { description: 'The chain extends the checkpoint', schema: AuditConsistencySchema },
+        400: errorDoc('INVALID_QUERY'),
+        409: errorDoc('CHECKPOINT_MISMATCH'),
+        ...CHAIN_ERRORS,
+      },
+      async handler(request) {
+        const query = queryOf(request);
+        const rawFrom = query('from');
+        if (rawFrom === undefined) throw new HttpError(400, 'INVALID_QUERY', 'from is required');
+        const from = intQuery(rawFrom, 'from', 0, 0);
+        const fromHash = query('from_hash');
+        if (fromHash === undefined || !HASH.test(fromHash)) throw new HttpError(400, 'INVALID_QUERY', 'from_hash must be 64 lowercase hex digits');
+        const head = audit.head();
+        if (!(await audit.holds(from, fromHash))) {
+          throw new HttpError(409, 'CHECKPOINT_MISMATCH', `the audit chain (head ${head.sequence}) does not hold record ${from} with that hash`);
+        }
+        return json({ consistent: true, from, to: head.sequence, to_hash: head.hash });
+      },
+    },
+  ];
+}

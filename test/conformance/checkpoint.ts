@@ -1,0 +1,87 @@
+/**
+ * Signed audit checkpoints on every host: the checkpoint verifies with
+ * node:crypto (README "Verifying a checkpoint"), consistency holds for a
+ * saved checkpoint and 409s CHECKPOINT_MISMATCH for another hash, a bad
+ * query is 400, and `{config_dir}/audit.key` is 0600 on disk and the same key
+ * after a restart.
+ */
+import { createPublicKey, verify } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import type { ConformanceContext } from './context.ts';
+import { modeOf, readToken } from './tokens.ts';
+
+type Json = Record<string, any>;
+
+function verifies(c: Json): boolean {
+  const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(c.public_key, 'base64')]);
+  const key = createPublicKey({ key: spki, format: 'der', type: 'spki' });
+  return verify(null, Buffer.from(`svc-audit-checkpoint:v1:${c.sequence}:${c.hash}:${c.at}`, 'utf8'), key, Buffer.from(c.signature, 'base64'));
+}
+
+async function client(baseUrl: string, configDir: string) {
+  const dashboard = await readToken(configDir, 'dashboard.token');
+  const daemon = await readToken(configDir, 'daemon.token');
+  return {
+    async get(path: string): Promise<{ status: number; body: Json }> {
+      const res = await request(`${baseUrl}${path}`, { headers: { 'x-svc-csrf': dashboard } });
+      return { status: res.statusCode, body: (await res.body.json()) as Json };
+    },
+    async evaluate(path: string): Promise<void> {
+      const res = await request(`${baseUrl}/api/proxy/evaluate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${daemon}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tool_call: { type: 'FileRead', path } }),
+      });
+      expect(res.statusCode).toBe(200);
+      await res.body.dump();
+    },
+  };
+}
+
+export function checkpointSuite(ctx: ConformanceContext): void {
+  describe('audit checkpoints', () => {
+    it('GET /api/audit/checkpoint signs the verified head; consistency holds for it later and 409s CHECKPOINT_MISMATCH for another hash', async () => {
+      const c = await client(ctx.baseUrl, ctx.configDir);
+      await c.evaluate('/tmp/checkpoint-a.txt');
+      const saved = await c.get('/api/audit/checkpoint');
+      expect(saved.status).toBe(200);
+      expect(saved.body.sequence).toBeGreaterThan(0);
+      expect(verifies(saved.body)).toBe(true);
+      expect(verifies({ ...saved.body, sequence: saved.body.sequence + 1 })).toBe(false);
+      await c.evaluate('/tmp/checkpoint-b.txt');
+      const ok = await c.get(`/api/audit/consistency?from=${saved.body.sequence}&from_hash=${saved.body.hash}`);
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ consistent: true, from: saved.body.sequence });
+      expect(ok.body.to).toBeGreaterThan(saved.body.sequence);
+      const wrong = await c.get(`/api/audit/consistency?from=${saved.body.sequence}&from_hash=${'a'.repeat(64)}`);
+      expect([wrong.status, wrong.body.code]).toEqual([409, 'CHECKPOINT_MISMATCH']);
+      const bad = await c.get('/api/audit/consistency?from=x&from_hash=abc');
+      expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_QUERY']);
+      expect((await request(`${ctx.baseUrl}/api/audit/checkpoint`)).statusCode).toBe(401);
+    });
+
+    it('audit.key is created 0600 at first start and is the same key after a restart', async () => {
+      let host = await ctx.launch();
+      try {
+        const configDir = host.configDir;
+        const first = (await (await client(host.baseUrl, configDir)).get('/api/audit/checkpoint')).body;
+        expect(first).toMatchObject({ sequence: 0, hash: '0'.repeat(64) });
+        expect(verifies(first)).toBe(true);
+        expect(await modeOf(join(configDir, 'audit.key'))).toBe(0o600);
+        const stored = await readFile(join(configDir, 'audit.key'), 'utf8');
+        expect(await host.stop()).toBe(0);
+        host = await ctx.launch({ configDir });
+        const second = (await (await client(host.baseUrl, configDir)).get('/api/audit/checkpoint')).body;
+        expect(second.public_key).toBe(first.public_key);
+        expect(verifies(second)).toBe(true);
+        expect(await readFile(join(configDir, 'audit.key'), 'utf8')).toBe(stored);
+        expect(await modeOf(join(configDir, 'audit.key'))).toBe(0o600);
+      } finally {
+        await host.stop();
+      }
+    });
+  });
+}
