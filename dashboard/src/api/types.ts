@@ -1,33 +1,12 @@
-/** The API shapes the dashboard reads (http-api.md); only the fields it shows. */
+/** The API shapes the dashboard reads (http-api.md): core's schemas where they exist, else only the fields it shows. */
 
-export interface FilterResult {
-  filter_name: string;
-  matched: boolean;
-  score: number;
-  severity: string;
-  message: string;
-}
+import type { Static } from '@sinclair/typebox';
+import type { FreshnessSchema } from '../../../core/schemas/analytics.ts';
+import type { DigestItem, FilterBreakdownEntry } from '../../../core/schemas/digest.ts';
 
-export interface DigestItem {
-  id: string;
-  created_at: string;
-  session_id: string;
-  tool_call_type: string;
-  arguments_summary: string;
-  decision_reason: string;
-  composite_score: number;
-  severity: string;
-  filter_breakdown: FilterResult[];
-  task_context: unknown;
-  plugin_id: string;
-  status: string;
-  reviewed_at: string | null;
-  review_action: string | null;
-  reviewer_notes: string | null;
-  informational_only: boolean;
-  escalated_at: string | null;
-  escalated_by: string | null;
-}
+export type { DigestItem };
+
+export type FilterResult = Static<typeof FilterBreakdownEntry>;
 
 export interface DigestList {
   items: DigestItem[];
@@ -38,8 +17,8 @@ export interface DigestList {
 
 export interface ReviewEvent {
   digest_id: string;
-  status: string;
-  review_action: string | null;
+  status: DigestItem['status'];
+  review_action: DigestItem['review_action'];
   reviewer_notes: string | null;
 }
 
@@ -98,13 +77,7 @@ export interface Health {
   audit_read_only?: boolean;
 }
 
-export interface Freshness {
-  materialized_through_at: string | null;
-  materialized_through_sequence: number;
-  dirty_day_count: number;
-  rebuilding: boolean;
-  gap_count: number;
-}
+export type Freshness = Static<typeof FreshnessSchema>;
 
 export interface Canary {
   id: string;

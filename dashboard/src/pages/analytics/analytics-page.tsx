@@ -1,3 +1,5 @@
+import type { Static } from '@sinclair/typebox';
+import type { DecisionTotalsSchema } from '../../../../core/schemas/analytics.ts';
 import { useMemo } from 'preact/hooks';
 import type { Freshness } from '../../api/types.ts';
 import { useApi } from '../../api/use-api.ts';
@@ -7,15 +9,7 @@ import { FreshnessNote } from '../../components/freshness-note.tsx';
 import { ProGate } from '../../components/pro-gate.tsx';
 import { TimeChart } from '../../components/time-chart.tsx';
 
-interface Counts {
-  total: number;
-  allow: number;
-  queue: number;
-  deny: number;
-  allow_rate_ppm: number;
-  queue_rate_ppm: number;
-  deny_rate_ppm: number;
-}
+type Counts = Static<typeof DecisionTotalsSchema>;
 
 interface FreePayload {
   window: { start_day: string; end_day: string; current_day_partial: boolean };
