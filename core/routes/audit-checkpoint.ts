@@ -14,19 +14,15 @@ import { intQuery, queryOf } from '../http/query.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { AuditCheckpointSchema, AuditConsistencyQuery, AuditConsistencySchema } from '../schemas/audit.ts';
 import { errorDoc } from '../schemas/common.ts';
+import { AUDIT_READ, CHAIN_ERRORS } from './audit.ts';
 
 const HASH = /^[0-9a-f]{64}$/;
-const CHAIN_ERRORS = {
-  500: errorDoc('AUDIT_CHAIN_BROKEN (tampered, deleted, reordered or truncated) or AUDIT_CHAIN_ANCHOR_MISMATCH (archive boundary)'),
-  503: errorDoc('AUDIT_CHAIN_UNANCHORED: records without an anchor'),
-};
 
 /** `GET /api/audit/checkpoint` and `GET /api/audit/consistency`. */
 export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLog; auditKey: AuditKey; now: () => number }): RouteSpec[] {
-  const base: Pick<RouteSpec, 'method' | 'auth' | 'bucket' | 'tags'> = { method: 'GET', auth: 'read-token', bucket: 'general', tags: ['audit'] };
   return [
     {
-      ...base,
+      ...AUDIT_READ,
       path: '/api/audit/checkpoint',
       summary: 'The verified audit head, signed with the audit key',
       description: 'Ed25519 over the UTF-8 of svc-audit-checkpoint:v1:<sequence>:<hash>:<at>. An empty log answers sequence 0 with the genesis prev hash (64 zeros).',
@@ -39,7 +35,7 @@ export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLo
       },
     },
     {
-      ...base,
+      ...AUDIT_READ,
       path: '/api/audit/consistency',
       summary: 'Proves the chain today extends an earlier checkpoint',
       description: 'consistent when the verified chain still holds record `from` (hot or in a cold archive) with hash `from_hash` and verifies from there to the head; 409 CHECKPOINT_MISMATCH otherwise. from=0 names the genesis prev hash.',

@@ -19,7 +19,8 @@ import { errorDoc } from '../schemas/common.ts';
 
 const MAX_EXPORT = 100_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CHAIN_ERRORS = {
+/** The answers every audit route gives when the chain does not verify. */
+export const CHAIN_ERRORS = {
   500: errorDoc('AUDIT_CHAIN_BROKEN (tampered, deleted, reordered or truncated) or AUDIT_CHAIN_ANCHOR_MISMATCH (archive boundary)'),
   503: errorDoc('AUDIT_CHAIN_UNANCHORED: records without an anchor'),
 };
@@ -44,12 +45,14 @@ function dateOf(raw: string | undefined): string | null {
   return raw;
 }
 
+/** What every audit route is: a Read-token GET in the General bucket. */
+export const AUDIT_READ: Pick<RouteSpec, 'method' | 'auth' | 'bucket' | 'tags'> = { method: 'GET', auth: 'read-token', bucket: 'general', tags: ['audit'] };
+
 /** `GET /api/audit`, `/summary`, `/export`, `/exfil-stats`, `/{id}`. */
 export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
-  const base: Pick<RouteSpec, 'method' | 'auth' | 'bucket' | 'tags'> = { method: 'GET', auth: 'read-token', bucket: 'general', tags: ['audit'] };
   return [
     {
-      ...base,
+      ...AUDIT_READ,
       path: '/api/audit',
       summary: 'Pages the audit log, newest first',
       description: 'With session_id: every hot record of that session, unpaged, as {records, total}. include=all adds the compact short-circuit rows (calls resolved by a learned or allow-always rule).',
@@ -69,7 +72,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       },
     },
     {
-      ...base,
+      ...AUDIT_READ,
       path: '/api/audit/summary',
       summary: 'Decision counts in a window',
       description: 'window today (from midnight UTC), 7d, 30d or all; an unrecognised window is 7d. since is null for all.',
@@ -81,7 +84,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       },
     },
     {
-      ...base,
+      ...AUDIT_READ,
       path: '/api/audit/export',
       summary: 'Exports records, streamed',
       description: 'JSON {records, count} or CSV (text/csv; charset=utf-8), newest first. include_cold merges the compressed archives under <audit_dir>/cold/; from_date (YYYY-MM-DD) selects which archive files are read, not active records.',
@@ -108,7 +111,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       },
     },
     {
-      ...base,
+      ...AUDIT_READ,
       path: '/api/audit/exfil-stats',
       summary: 'Exfiltration stats over the last 500 records',
       description: 'Counts queued and denied calls where an egress, DLP, canary or containment filter matched; total_redacted counts those where a DLP or canary filter matched; destinations are parsed best-effort from arguments_summary (top 10).',
@@ -118,7 +121,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       },
     },
     {
-      ...base,
+      ...AUDIT_READ,
       path: '/api/audit/{id}',
       summary: 'One audit record',
       params: AuditIdParams,

@@ -13,7 +13,8 @@ import { readToken } from './tokens.ts';
 
 type Json = Record<string, any>;
 
-async function client(baseUrl: string, configDir: string) {
+/** A client of the audit routes (dashboard token) and of evaluate (daemon bearer). */
+export async function auditClient(baseUrl: string, configDir: string) {
   const dashboard = await readToken(configDir, 'dashboard.token');
   const daemon = await readToken(configDir, 'daemon.token');
   return {
@@ -35,7 +36,7 @@ async function client(baseUrl: string, configDir: string) {
 export function auditSuite(ctx: ConformanceContext): void {
   describe('audit', () => {
     it('evaluate answers with audit_id, and the durable record is listed, fetched and exported', async () => {
-      const c = await client(ctx.baseUrl, ctx.configDir);
+      const c = await auditClient(ctx.baseUrl, ctx.configDir);
       const session = crypto.randomUUID();
       const res = await c.evaluate({ type: 'FileRead', path: '/tmp/audit-conformance.txt' }, { session_id: session });
       expect(res.status).toBe(200);
@@ -91,7 +92,7 @@ export function auditSuite(ctx: ConformanceContext): void {
       expect(queued.length).toBeGreaterThan(0);
       const second = await ctx.launch({ configDir: first.configDir });
       try {
-        const c = await client(second.baseUrl, second.configDir);
+        const c = await auditClient(second.baseUrl, second.configDir);
         const exported = await c.get('/api/audit/export?limit=100000');
         expect(exported.status).toBe(200);
         const ids = new Set((exported.body.records as Json[]).map((record) => record.id as string));

@@ -10,8 +10,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
+import { auditClient } from './audit.ts';
 import type { ConformanceContext } from './context.ts';
-import { modeOf, readToken } from './tokens.ts';
+import { modeOf } from './tokens.ts';
 
 type Json = Record<string, any>;
 
@@ -21,37 +22,17 @@ function verifies(c: Json): boolean {
   return verify(null, Buffer.from(`svc-audit-checkpoint:v1:${c.sequence}:${c.hash}:${c.at}`, 'utf8'), key, Buffer.from(c.signature, 'base64'));
 }
 
-async function client(baseUrl: string, configDir: string) {
-  const dashboard = await readToken(configDir, 'dashboard.token');
-  const daemon = await readToken(configDir, 'daemon.token');
-  return {
-    async get(path: string): Promise<{ status: number; body: Json }> {
-      const res = await request(`${baseUrl}${path}`, { headers: { 'x-svc-csrf': dashboard } });
-      return { status: res.statusCode, body: (await res.body.json()) as Json };
-    },
-    async evaluate(path: string): Promise<void> {
-      const res = await request(`${baseUrl}/api/proxy/evaluate`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${daemon}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ tool_call: { type: 'FileRead', path } }),
-      });
-      expect(res.statusCode).toBe(200);
-      await res.body.dump();
-    },
-  };
-}
-
 export function checkpointSuite(ctx: ConformanceContext): void {
   describe('audit checkpoints', () => {
     it('GET /api/audit/checkpoint signs the verified head; consistency holds for it later and 409s CHECKPOINT_MISMATCH for another hash', async () => {
-      const c = await client(ctx.baseUrl, ctx.configDir);
-      await c.evaluate('/tmp/checkpoint-a.txt');
+      const c = await auditClient(ctx.baseUrl, ctx.configDir);
+      expect((await c.evaluate({ type: 'FileRead', path: '/tmp/checkpoint-a.txt' })).status).toBe(200);
       const saved = await c.get('/api/audit/checkpoint');
       expect(saved.status).toBe(200);
       expect(saved.body.sequence).toBeGreaterThan(0);
       expect(verifies(saved.body)).toBe(true);
       expect(verifies({ ...saved.body, sequence: saved.body.sequence + 1 })).toBe(false);
-      await c.evaluate('/tmp/checkpoint-b.txt');
+      expect((await c.evaluate({ type: 'FileRead', path: '/tmp/checkpoint-b.txt' })).status).toBe(200);
       const ok = await c.get(`/api/audit/consistency?from=${saved.body.sequence}&from_hash=${saved.body.hash}`);
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ consistent: true, from: saved.body.sequence });
@@ -67,14 +48,14 @@ export function checkpointSuite(ctx: ConformanceContext): void {
       let host = await ctx.launch();
       try {
         const configDir = host.configDir;
-        const first = (await (await client(host.baseUrl, configDir)).get('/api/audit/checkpoint')).body;
+        const first = (await (await auditClient(host.baseUrl, configDir)).get('/api/audit/checkpoint')).body;
         expect(first).toMatchObject({ sequence: 0, hash: '0'.repeat(64) });
         expect(verifies(first)).toBe(true);
         expect(await modeOf(join(configDir, 'audit.key'))).toBe(0o600);
         const stored = await readFile(join(configDir, 'audit.key'), 'utf8');
         expect(await host.stop()).toBe(0);
         host = await ctx.launch({ configDir });
-        const second = (await (await client(host.baseUrl, configDir)).get('/api/audit/checkpoint')).body;
+        const second = (await (await auditClient(host.baseUrl, configDir)).get('/api/audit/checkpoint')).body;
         expect(second.public_key).toBe(first.public_key);
         expect(verifies(second)).toBe(true);
         expect(await readFile(join(configDir, 'audit.key'), 'utf8')).toBe(stored);
