@@ -121,7 +121,7 @@ export function errorFromResponse(status: number, body: ErrorBody, retryAfter: s
     case 'FEATURE_GATED':
       return new CliError(EXIT.failure, message, typeof body.upgrade_url === 'string' ? `needs a Pro licence: ${body.upgrade_url}` : 'needs a Pro licence');
     default:
-      return new CliError(status >= 500 ? EXIT.internal : EXIT.failure, message);
+      return new CliError(status >= 500 ? EXIT.internal : EXIT.failure, message, undefined, code);
   }
 }
 

@@ -28,6 +28,8 @@ export class CliError extends Error {
     readonly exitCode: number,
     message: string,
     readonly hint?: string,
+    /** The daemon's error code, when the daemon refused. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'CliError';

@@ -1,5 +1,6 @@
 /**
- * `svc audit tail [--follow] [--session ID]`, `svc audit verify`,
+ * `svc audit tail [--follow] [--session ID]`, `svc audit verify [--checkpoint FILE]`,
+ * `svc audit checkpoint [-o FILE]`,
  * `svc audit export [--format json|csv|jsonl] [--include-cold] [--from-date D] [-o FILE]`.
  */
 import { Option, type Command } from 'commander';
@@ -71,8 +72,10 @@ async function tail(ctx: CliContext, options: { limit: string; session?: string;
   }, () => ctx.out.note('svc: following new decisions (Ctrl-C to stop)'));
 }
 
-async function verify(ctx: CliContext): Promise<number> {
+async function verify(ctx: CliContext, options: { checkpoint?: string }): Promise<number> {
   const { verifyChain } = await import('../audit/verify-chain.ts');
+  const checkpoints = options.checkpoint === undefined ? null : await import('../audit/checkpoint.ts');
+  const saved = checkpoints && options.checkpoint !== undefined ? await checkpoints.readCheckpointFile(options.checkpoint) : null;
   const prompts = !ctx.out.json && process.stderr.isTTY === true ? await import('@clack/prompts') : null;
   let bar: ReturnType<NonNullable<typeof prompts>['progress']> | null = null;
   let shown = 0;
@@ -85,8 +88,14 @@ async function verify(ctx: CliContext): Promise<number> {
     bar.advance(read - shown, `${read} of ${total} records`);
     shown = read;
   }).finally(() => bar?.stop(`${shown} records read`));
-  ctx.out.result(report, () => {
+  const against = checkpoints && saved ? await checkpoints.checkAgainstDaemon(ctx.client(), saved) : null;
+  ctx.out.result(against ? { ...report, checkpoint: against } : report, () => {
     const { c } = ctx.out;
+    if (against) {
+      const what = `checkpoint ${against.checkpoint.sequence} (${against.checkpoint.hash.slice(0, 16)}…, signed ${against.checkpoint.at})`;
+      if (against.ok) ctx.out.line(`${c.green('checkpoint holds')}: ${what} is signed by this daemon's audit key and today's chain extends it to ${against.head?.sequence}`);
+      else ctx.out.line(`${c.red('checkpoint FAILS')}: ${what}: ${against.problem}`);
+    }
     if (report.records === 0) {
       ctx.out.line('The audit log is empty: nothing to verify.');
       return;
@@ -99,7 +108,33 @@ async function verify(ctx: CliContext): Promise<number> {
       for (const problem of report.problems) ctx.out.line(`  ${problem}`);
     }
   });
-  return report.ok ? EXIT.ok : EXIT.failure;
+  return report.ok && (against?.ok ?? true) ? EXIT.ok : EXIT.failure;
+}
+
+async function checkpoint(ctx: CliContext, options: { output?: string }): Promise<number> {
+  const { fetchCheckpoint } = await import('../audit/checkpoint.ts');
+  const signed = await fetchCheckpoint(ctx.client());
+  const summary = `checkpoint at sequence ${signed.sequence}, hash ${signed.hash}, signed ${signed.at} (signature verified)`;
+  if (!options.output) {
+    ctx.out.result(signed, () => {
+      ctx.out.line(summary);
+      ctx.out.line(ctx.out.c.dim('save it with -o FILE somewhere the daemon cannot write; later: svc audit verify --checkpoint FILE'));
+    });
+    return EXIT.ok;
+  }
+  await writePrivateFile(options.output, `${JSON.stringify(signed, null, 2)}\n`);
+  ctx.out.note(`svc: ${summary} written to ${options.output}`);
+  return EXIT.ok;
+}
+
+/** Writes `text` to `path` atomically (a temp file renamed over it), mode 0600. */
+async function writePrivateFile(path: string, text: string): Promise<void> {
+  const { writeFile, rename } = await import('node:fs/promises');
+  const temp = `${path}.svc-${process.pid}.tmp`;
+  await writeFile(temp, text, { mode: 0o600 }).catch((error: Error) => {
+    throw new CliError(EXIT.failure, `cannot write ${path}: ${error.message}`);
+  });
+  await rename(temp, path);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -127,12 +162,7 @@ async function exportLog(ctx: CliContext, options: { format: 'json' | 'csv' | 'j
     spinner?.stop();
     return EXIT.ok;
   }
-  const { writeFile, rename } = await import('node:fs/promises');
-  const temp = `${options.output}.svc-${process.pid}.tmp`;
-  await writeFile(temp, text, { mode: 0o600 }).catch((error: Error) => {
-    throw new CliError(EXIT.failure, `cannot write ${options.output}: ${error.message}`);
-  });
-  await rename(temp, options.output);
+  await writePrivateFile(options.output, text);
   const what = count === null ? 'the export' : `${count} records`; // CSV fields may hold newlines: no line count
   spinner?.stop(`exported ${what}`);
   ctx.out.note(`svc: ${what} written to ${options.output} (${options.format})`);
@@ -151,7 +181,13 @@ export default function register(program: Command): void {
 
   withJson(audit.command('verify'))
     .description('Recompute every hot record\'s hash and check the chain links, here rather than trusting the daemon (exit 1 when broken)')
+    .option('--checkpoint <file>', 'also prove the chain still extends a checkpoint saved earlier (svc audit checkpoint -o FILE): its signature, the same audit key, and GET /api/audit/consistency')
     .action(action(verify));
+
+  withJson(audit.command('checkpoint'))
+    .description('The daemon\'s signed audit head {sequence, hash, at, public_key, signature}, its Ed25519 signature checked here')
+    .option('-o, --output <file>', 'save it to FILE (atomically, mode 0600) for a later `svc audit verify --checkpoint FILE`')
+    .action(action(checkpoint));
 
   audit
     .command('export')

@@ -2,6 +2,7 @@
  * `svc audit`, `svc canary`, `svc config` and `svc sync apply`, run as the
  * real binary against a real Node daemon on a fresh config dir.
  */
+import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,51 @@ describe('svc audit', () => {
     expect(result.code).toBe(0);
     expect(json(result)).toMatchObject({ ok: true, first_sequence: 1, problems: [] });
     expect(json<{ records: number }>(result).records).toBeGreaterThanOrEqual(3);
+  });
+
+  it('checkpoint -o saves a signed head (0600); verify --checkpoint proves the chain still extends it (exit 0)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svc-checkpoint-'));
+    const file = join(dir, 'head.json');
+    const saved = await svc(['audit', 'checkpoint', '-o', file], { configDir: host.configDir });
+    expect(saved.code).toBe(0);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const checkpoint = JSON.parse(await readFile(file, 'utf8')) as { sequence: number; hash: string; at: string; public_key: string; signature: string };
+    expect(checkpoint.sequence).toBeGreaterThanOrEqual(3);
+    const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(checkpoint.public_key, 'base64')]), format: 'der', type: 'spki' });
+    const message = Buffer.from(`svc-audit-checkpoint:v1:${checkpoint.sequence}:${checkpoint.hash}:${checkpoint.at}`);
+    expect(verify(null, message, key, Buffer.from(checkpoint.signature, 'base64'))).toBe(true);
+    await evaluate('echo after-the-checkpoint');
+    const held = await svc(['audit', 'verify', '--checkpoint', file, '--json'], { configDir: host.configDir });
+    expect(held.code).toBe(0);
+    expect(json(held)).toMatchObject({ ok: true, checkpoint: { ok: true, signature_valid: true, same_key: true, consistent: true, checkpoint: { sequence: checkpoint.sequence } } });
+    expect(json<{ checkpoint: { head: { sequence: number } } }>(held).checkpoint.head.sequence).toBeGreaterThan(checkpoint.sequence);
+    const human = await svc(['audit', 'verify', '--checkpoint', file], { configDir: host.configDir });
+    expect(human.stdout).toMatch(/checkpoint holds/);
+  });
+
+  it('verify --checkpoint fails (exit 1) for an altered file, and for a validly signed head the chain never had', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svc-checkpoint-'));
+    const checkpoint = json<{ sequence: number; hash: string; at: string; public_key: string; signature: string }>(await svc(['audit', 'checkpoint', '--json'], { configDir: host.configDir }));
+    const altered = join(dir, 'altered.json');
+    await writeFile(altered, JSON.stringify({ ...checkpoint, sequence: checkpoint.sequence - 1 }));
+    const refused = await svc(['audit', 'verify', '--checkpoint', altered, '--json'], { configDir: host.configDir });
+    expect(refused.code).toBe(1);
+    expect(json(refused)).toMatchObject({ checkpoint: { ok: false, signature_valid: false } });
+    // Signed with the daemon's own key, over a hash the chain never held: the consistency proof must fail.
+    const jwk = JSON.parse(await readFile(join(host.configDir, 'audit.key'), 'utf8')) as import('node:crypto').JsonWebKey;
+    const privateKey = createPrivateKey({ key: jwk, format: 'jwk' });
+    const forged = { ...checkpoint, hash: 'ab'.repeat(32) };
+    forged.signature = sign(null, Buffer.from(`svc-audit-checkpoint:v1:${forged.sequence}:${forged.hash}:${forged.at}`), privateKey).toString('base64');
+    const forgedFile = join(dir, 'forged.json');
+    await writeFile(forgedFile, JSON.stringify(forged));
+    const mismatch = await svc(['audit', 'verify', '--checkpoint', forgedFile], { configDir: host.configDir });
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stdout).toMatch(/checkpoint FAILS.*no longer extends/);
+    const notACheckpoint = join(dir, 'nope.json');
+    await writeFile(notACheckpoint, '{"sequence": "x"}');
+    const usage = await svc(['audit', 'verify', '--checkpoint', notACheckpoint], { configDir: host.configDir });
+    expect(usage.code).toBe(64);
+    expect(usage.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('export writes json, jsonl and csv; -o writes a 0600 file', async () => {
