@@ -1,21 +1,72 @@
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { launchHost } from '../support/host-process.ts';
 import { svc } from './run-svc.ts';
 
-/** `svc exec` refusals that need no daemon (the supervised runs are in test/conformance/supervisor.ts). */
+/** A command that leaves `marker` behind when it runs: proof that `svc exec` started it. */
+function markerCommand(marker: string): string[] {
+  return ['--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`];
+}
+
+/** `svc exec` refusals (the supervised runs are in test/conformance/supervisor.ts). */
 describe('svc exec', () => {
   it('refuses to spawn when no daemon runs: exit 3, one line, the command never ran', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svc-exec-'));
     const marker = join(dir, 'ran');
-    const result = await svc(['exec', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`], { configDir: dir });
+    const result = await svc(['exec', ...markerCommand(marker)], { configDir: dir });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^svc: .*daemon/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    const { existsSync } = await import('node:fs');
     expect(existsSync(marker)).toBe(false);
   });
+
+  it('refuses to spawn when the daemon cannot durably record: exit 4, one line, the command never ran', async () => {
+    const first = await launchHost('node');
+    const bearer = (await readFile(join(first.configDir, 'daemon.token'), 'utf8')).trim();
+    const decided = await fetch(`${first.baseUrl}/api/proxy/evaluate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tool_call: { type: 'FileRead', path: 'README.md' } }),
+    });
+    expect(decided.status).toBe(200);
+    await first.stop();
+    await rm(join(first.configDir, 'audit'), { recursive: true, force: true }); // the anchor outlives the store: quarantined
+    const host = await launchHost('node', { configDir: first.configDir });
+    try {
+      const marker = join(host.configDir, 'ran');
+      const result = await svc(['exec', ...markerCommand(marker)], { configDir: host.configDir });
+      expect(result.code).toBe(4);
+      expect(result.stderr).toMatch(/^svc: the daemon cannot durably record decisions \(audit_quarantined\)/);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await host.stop();
+    }
+  }, 120_000);
+
+  it('refuses to spawn beyond the session limit: exit 5, one line, the command never ran', async () => {
+    const host = await launchHost('node', { files: { 'config.toml': '[supervisor]\nmax_concurrent_sessions = 1\n' } });
+    try {
+      const bearer = (await readFile(join(host.configDir, 'daemon.token'), 'utf8')).trim();
+      const taken = await fetch(`${host.baseUrl}/api/ipc/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tool_name: 'claude', root_pid: process.pid }),
+      });
+      expect(taken.status).toBe(201);
+      const marker = join(host.configDir, 'ran');
+      const result = await svc(['exec', ...markerCommand(marker)], { configDir: host.configDir });
+      expect(result.code).toBe(5);
+      expect(result.stderr).toMatch(/^svc: .*SESSION_LIMIT_REACHED.*nothing was started/);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await host.stop();
+    }
+  }, 120_000);
 
   it('a missing command or a bad --grace-seconds is a usage error (exit 64)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svc-exec-'));
