@@ -16,6 +16,7 @@ import type { BindParams, Database, Statement } from 'sql.js';
 import type { Row, SqlValue, Storage } from '../types.ts';
 import { StorageReadOnlyError } from '../types.ts';
 import type { JournalStatement } from './journal-codec.ts';
+import { bindable } from './text-binding.ts';
 
 /** The SQL surface plus what the durable store needs underneath. */
 export interface SqlJsEngine extends Pick<Storage, 'run' | 'all' | 'get' | 'transaction'> {
@@ -65,9 +66,10 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
     return statement;
   };
   const query = (sql: string, params: readonly SqlValue[], limit: number): Row[] => {
-    const statement = prepare(sql);
+    const bound = bindable(sql, params);
+    const statement = prepare(bound.sql);
     try {
-      statement.bind(params as BindParams);
+      statement.bind(bound.params as BindParams);
       const rows: Row[] = [];
       // getAsObject re-reads every column name per row; read them once per query.
       let names: string[] | null = null;
@@ -84,9 +86,10 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
     }
   };
   const execute = (sql: string, params: readonly SqlValue[]): void => {
-    const statement = prepare(sql);
+    const bound = bindable(sql, params);
+    const statement = prepare(bound.sql);
     try {
-      statement.run(params as BindParams);
+      statement.run(bound.params as BindParams);
     } finally {
       statement.reset();
     }
