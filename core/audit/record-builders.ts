@@ -5,7 +5,7 @@
  */
 import type { AuditFilterResult, AuditRecord, HashHex, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
 import type { Redact } from './summarize-arguments.ts';
-import { argumentsHash, summarizeArguments } from './summarize-arguments.ts';
+import { argumentsHash, describeArguments } from './summarize-arguments.ts';
 
 /** What the evaluate route records for one scored decision. */
 export interface AuditAppendInput {
@@ -41,45 +41,51 @@ export function fullRecordBuilder(
   at: { id: string; timestamp: string; redact: Redact; summaryLength: number; hashHex?: HashHex },
 ): Builder<AuditRecord> {
   return (sequence, prevHash) => {
+    // Members in canonical (sorted) order, so sealing serialises the record natively (canonical-json.ts).
+    const supervised = input.supervised;
+    const described = describeArguments(input.tool_call, at.redact, at.summaryLength, at.hashHex);
     const record: Omit<AuditRecord, 'hash'> = {
-      id: at.id,
-      timestamp: at.timestamp,
-      session_id: input.session_id ?? null,
-      plugin_id: input.plugin_id ?? null,
-      tool_call_type: String(input.tool_call.type ?? 'Unknown'),
-      arguments_summary: summarizeArguments(input.tool_call, at.redact, at.summaryLength),
-      arguments_hash: argumentsHash(input.tool_call, at.hashHex),
+      arguments_hash: described.hash,
+      arguments_summary: described.summary,
       composite_score: input.composite_score,
-      proxy_action: input.proxy_action,
-      filter_results: input.filter_results.map((result) => ({ ...result })),
       evaluation_time_ms: input.evaluation_time_ms,
-      source: input.source ?? null,
-      sequence,
+      filter_results: input.filter_results.map(copyFilterResult),
+      id: at.id,
+      plugin_id: input.plugin_id ?? null,
       prev_hash: prevHash,
+      ...(supervised?.project_name != null ? { project_name: supervised.project_name } : {}),
+      proxy_action: input.proxy_action,
+      sequence,
+      session_id: input.session_id ?? null,
+      source: input.source ?? null,
+      ...(supervised ? { supervised_pid: supervised.pid, supervised_tool: supervised.tool } : {}),
+      timestamp: at.timestamp,
+      tool_call_type: String(input.tool_call.type ?? 'Unknown'),
     };
-    if (input.supervised) {
-      record.supervised_tool = input.supervised.tool;
-      record.supervised_pid = input.supervised.pid;
-      if (input.supervised.project_name != null) record.project_name = input.supervised.project_name;
-    }
     return record;
   };
+}
+
+/** A filter result's members, in canonical order. */
+function copyFilterResult(result: AuditFilterResult): AuditFilterResult {
+  return { filter_name: result.filter_name, matched: result.matched, message: result.message, score: result.score, severity: result.severity };
 }
 
 /** A short-circuit row of `input` at a chain position. */
 export function shortRecordBuilder(input: ShortCircuitInput, at: { id: string; timestamp: string; hashHex?: HashHex }): Builder<ShortCircuitRecord> {
   return (sequence, prevHash) => ({
-    id: at.id,
-    timestamp: at.timestamp,
-    session_id: input.session_id ?? null,
-    plugin_id: input.plugin_id ?? null,
-    tool_call_type: String(input.tool_call.type ?? 'Unknown'),
+    // Members in canonical (sorted) order (see fullRecordBuilder).
     arguments_hash: argumentsHash(input.tool_call, at.hashHex),
     composite_score: input.composite_score,
-    proxy_action: input.proxy_action,
-    source: input.source ?? null,
-    short_circuit: input.reason,
-    sequence,
+    id: at.id,
+    plugin_id: input.plugin_id ?? null,
     prev_hash: prevHash,
+    proxy_action: input.proxy_action,
+    sequence,
+    session_id: input.session_id ?? null,
+    short_circuit: input.reason,
+    source: input.source ?? null,
+    timestamp: at.timestamp,
+    tool_call_type: String(input.tool_call.type ?? 'Unknown'),
   });
 }

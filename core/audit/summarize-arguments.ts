@@ -18,7 +18,38 @@ export const DEFAULT_SUMMARY_LENGTH = 512;
 /** The truncated, redacted summary of a call's arguments. */
 export function summarizeArguments(toolCall: Readonly<Record<string, unknown>>, redact: Redact, maxLength = DEFAULT_SUMMARY_LENGTH): string {
   const { type: _type, ...rest } = toolCall;
+  return summaryOf(canonicalJson(rest), redact, maxLength);
+}
+
+/** `arguments_summary` and `arguments_hash` together, serialising the call once. */
+export function describeArguments(
+  toolCall: Readonly<Record<string, unknown>>,
+  redact: Redact,
+  maxLength = DEFAULT_SUMMARY_LENGTH,
+  hashHex: (text: string) => string = sha256Hex,
+): { summary: string; hash: string } {
+  const { type, ...rest } = toolCall;
   const text = canonicalJson(rest);
+  return { summary: summaryOf(text, redact, maxLength), hash: hashHex(withTypeLast(text, rest, type) ?? canonicalJson(toolCall)) };
+}
+
+/**
+ * The canonical text of the whole call from that of its arguments, when
+ * `type` sorts after every argument name (the usual case: it is then the
+ * last member); null otherwise.
+ */
+function withTypeLast(argumentsText: string, rest: Readonly<Record<string, unknown>>, type: unknown): string | null {
+  if (type === undefined) return argumentsText;
+  let members = 0;
+  for (const key of Object.keys(rest)) {
+    if (rest[key] === undefined) continue;
+    if (!(key < 'type')) return null;
+    members += 1;
+  }
+  return `${argumentsText.slice(0, -1)}${members > 0 ? ',' : ''}"type":${canonicalJson(type)}}`;
+}
+
+function summaryOf(text: string, redact: Redact, maxLength: number): string {
   const redacted = redact(text.length > REDACTION_WINDOW ? text.slice(0, REDACTION_WINDOW) : text);
   if (redacted.length <= maxLength) return redacted;
   let cut = maxLength - 1;
