@@ -8,7 +8,7 @@ import type { Storage } from '../../storage/types.ts';
 import { applyReview, type ReviewInput } from './apply-review.ts';
 import { createDigestEvents } from './digest-events.ts';
 import { rowForDecision, type DigestFiling } from './digest-filing.ts';
-import { createDigestStore, toForensics, toItem, type ItemRow } from './digest-store.ts';
+import { createDigestStore, itemOf, toForensics, toItem, type ItemRow } from './digest-store.ts';
 import { ensureDigestTables } from './digest-tables.ts';
 import type { LearnedRules } from './learned-rules.ts';
 import { ACTION_RULES, type RouteAction } from './review-actions.ts';
@@ -136,7 +136,8 @@ export function createDigestService(options: DigestOptions) {
       const row = rowForDecision(filing, newId(), clock.now());
       store.insert(row);
       if (row.informational_only === 0) timeouts.arm(row.id, dueMs(row));
-      return toItem(row);
+      // The item carries what was filed (parsed JSON already), not a parse of the text just written.
+      return itemOf(row, { filterBreakdown: filing.filterResults, taskContext: row.task_context === null ? null : filing.taskContext });
     },
     /** Announces a filed item once it is durable (`digest_queued` on /ws/live). */
     queued(item: DigestItem): void {

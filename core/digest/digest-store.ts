@@ -39,6 +39,11 @@ const parse = (text: string | null): unknown => (text === null ? null : (JSON.pa
 
 /** The public item (the spec's fields only). */
 export function toItem(row: ItemRow): DigestItem {
+  return itemOf(row, { filterBreakdown: parse(row.filter_breakdown), taskContext: parse(row.task_context) });
+}
+
+/** `toItem` with the JSON columns' values given (filing has the objects it just serialised). */
+export function itemOf(row: ItemRow, parsed: { filterBreakdown: unknown; taskContext: unknown }): DigestItem {
   return {
     id: row.id,
     created_at: row.created_at,
@@ -48,8 +53,8 @@ export function toItem(row: ItemRow): DigestItem {
     decision_reason: row.decision_reason,
     composite_score: row.composite_score,
     severity: row.severity,
-    filter_breakdown: parse(row.filter_breakdown) as DigestItem['filter_breakdown'],
-    task_context: parse(row.task_context),
+    filter_breakdown: parsed.filterBreakdown as DigestItem['filter_breakdown'],
+    task_context: parsed.taskContext,
     plugin_id: row.plugin_id,
     status: row.status as DigestItem['status'],
     reviewed_at: row.reviewed_at,
