@@ -6,7 +6,8 @@
  * Per read: at most `READ_MAX_BATCHES` batches and `READ_MAX_DAYS` distinct
  * UTC days of records (spec, Limits). The worker projects one batch per tick
  * and yields to the event loop between ticks; it is woken by reads that
- * leave work, by every decision (a hook), and at start.
+ * leave work, by every durable decision (`recorded`, which also hands it the
+ * record so it is folded from memory, fed-rows.ts), and at start.
  */
 import type { Logger, Timers } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
@@ -15,6 +16,8 @@ import { buildFreePayload, buildProPayload, type FreePayload, type ProPayload } 
 import type { ChainHealth } from './chain-health.ts';
 import { DEFAULT_ROW_CAPS, type RowCaps } from './pro-rows.ts';
 import { ensureProjectionSchema } from './projection-schema.ts';
+import type { AnyAuditRecord } from '../audit/audit-record.ts';
+import { createFedRows } from './fed-rows.ts';
 import { createProjector, type CatchUpResult, type Freshness, type Projector } from './projector.ts';
 import { addDays, dayOf } from './utc-day.ts';
 
@@ -38,7 +41,11 @@ export interface AnalyticsOptions {
   proAvailable: () => boolean;
   batchSize?: number;
   rowCaps?: Partial<RowCaps>;
-  /** Delay before the worker's first tick after a wake-up (ms). Default 50. */
+  /**
+   * Delay before the worker's first tick after a wake-up (ms). Default 250:
+   * a tick's upserts (one per day and session, filter, LLM…) then cover
+   * every decision of the interval; reads catch up on their own.
+   */
   workerDelayMs?: number;
 }
 
@@ -53,6 +60,8 @@ export interface AnalyticsService {
   rebuild(): Promise<void>;
   /** Wakes the worker (new records exist). */
   poke(): void;
+  /** A durable record from the decision path: held for the worker to fold without reading it back, then `poke`. */
+  recorded(record: AnyAuditRecord): void;
   /** Replaces the source of `chain_health` (for the code that opens the audit log). */
   setChainHealth(source: () => ChainHealth): void;
   /** Resolves once the worker finds nothing left to project. */
@@ -65,8 +74,9 @@ export interface AnalyticsService {
 export function createAnalyticsService(options: AnalyticsOptions): AnalyticsService {
   const { storage, timers, log } = options;
   const caps: RowCaps = { ...DEFAULT_ROW_CAPS, ...options.rowCaps };
-  const delay = options.workerDelayMs ?? 50;
-  const projector = createProjector(storage, { batchSize: options.batchSize });
+  const delay = options.workerDelayMs ?? 250;
+  const fed = createFedRows();
+  const projector = createProjector(storage, { batchSize: options.batchSize, fed });
   let handle: unknown = null;
   let closed = false;
   let waiters: Array<() => void> = [];
@@ -163,6 +173,10 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
       return idle();
     },
     poke: () => schedule(),
+    recorded(record) {
+      fed.offer(record);
+      schedule();
+    },
     setChainHealth(source) {
       chainHealth = source;
     },

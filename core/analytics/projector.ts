@@ -11,6 +11,7 @@
  */
 import type { Storage } from '../../storage/types.ts';
 import { addRecord, emptyDeltas, type SourceRow } from './aggregate-batch.ts';
+import type { FedRows } from './fed-rows.ts';
 import { readAuditRowsAfter } from './read-audit-rows.ts';
 import { ROLLUP_TABLES, readProjectionState, type ProjectionState } from './projection-schema.ts';
 import { dayOfTimestamp, daysBetween, microsOfTimestamp } from './utc-day.ts';
@@ -49,14 +50,14 @@ export interface Projector {
   rebuild(): void;
   /** Deletes rollup rows of days before `day` (retention). */
   pruneBefore(day: string): void;
-  /** Audit rows read so far (for tests and benches: proves there is no rescan). */
+  /** Audit records folded so far, read or handed over (for tests and benches: proves there is no rescan). */
   readonly rowsRead: number;
 }
 
 interface HeadRow { [column: string]: string | number; sequence: number; timestamp: string }
 
 /** A projector over `storage`; the projection schema must exist (projection-schema.ts). */
-export function createProjector(storage: Storage, options: { batchSize?: number } = {}): Projector {
+export function createProjector(storage: Storage, options: { batchSize?: number; fed?: FedRows } = {}): Projector {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let rowsRead = 0;
   let auditTableSeen = false;
@@ -84,7 +85,8 @@ export function createProjector(storage: Storage, options: { batchSize?: number 
 
   /** One batch; returns how many records it consumed and whether the day limit stopped it. */
   const step = (through: number, days: Set<string>, maxDays: number) => {
-    const rows = readAuditRowsAfter(storage, through, batchSize);
+    const fedRows = options.fed?.take(through, batchSize) ?? [];
+    const rows = fedRows.length > 0 ? fedRows : readAuditRowsAfter(storage, through, batchSize);
     rowsRead += rows.length;
     const deltas = emptyDeltas();
     let last: SourceRow | null = null;
@@ -116,7 +118,8 @@ export function createProjector(storage: Storage, options: { batchSize?: number 
       });
     }
     const consumed = last ? rows.indexOf(last) + 1 : 0;
-    return { consumed, through: previous, exhausted: !dayLimited && rows.length < batchSize, dayLimited };
+    // Fewer rows held than a batch says nothing about the store: the caller asks it.
+    return { consumed, through: previous, exhausted: !dayLimited && fedRows.length === 0 && rows.length < batchSize, dayLimited };
   };
 
   return {

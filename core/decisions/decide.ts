@@ -38,7 +38,7 @@ export interface DecisionParts {
   audit: Pick<AuditLog, 'stage' | 'stageShortCircuit'>;
   digest: Pick<DigestService, 'file' | 'queued'>;
   onboarding: Pick<OnboardingState, 'markEvaluated'>;
-  analytics: Pick<AnalyticsService, 'poke'>;
+  analytics: Pick<AnalyticsService, 'recorded'>;
   hub: Pick<RealtimeHub, 'broadcast'>;
   notifier: Pick<Notifier, 'notifyQueued'>;
   /** The call's supervised session: refusal after it ended, counters, binaries, listener clamps. */
@@ -103,7 +103,7 @@ export function createDecisions(parts: DecisionParts): Decisions {
     if (item) digest.queued(item);
     parts.hub.broadcast('proxy_evaluation', evaluationEventData(input, decision, argumentsSummary));
     if (item) parts.notifier.notifyQueued(item);
-    parts.analytics.poke();
+    parts.analytics.recorded(staged.record);
     return decision;
   }
 
