@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { fetch as undiciFetch } from 'undici';
 import type { Deps, Logger, ServerAddress } from '../../core/deps.ts';
 import type { Storage } from '../../storage/types.ts';
@@ -51,7 +51,8 @@ export function createNodeDeps(options: {
   return {
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
     random: createRandomPool(),
-    hash: { sha256Hex: (data) => createHash('sha256').update(data).digest('hex') },
+    // One-shot crypto.hash (no Hash object per call): two hashes per audit record.
+    hash: { sha256Hex: (data) => hash('sha256', data, 'hex') },
     files: createNodeFileStore(options.configDir),
     storage: options.storage,
     timers: {
