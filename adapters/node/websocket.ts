@@ -12,9 +12,27 @@ function writeRefusal(socket: Duplex, response: Response, body: string): void {
   socket.end(lines.join('\r\n'));
 }
 
-function peerOf(socket: WebSocket): WsPeer {
+/**
+ * A live client's peer. Frames sent in one turn of the event loop (a group
+ * commit resolves many decisions at once, each with its events) leave in one
+ * socket write: the raw socket is corked at the turn's first send and
+ * uncorked once the turn is over.
+ */
+function peerOf(socket: WebSocket, raw: Duplex): WsPeer {
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    raw.uncork();
+  };
   return {
-    send: (text) => socket.send(text),
+    send: (text) => {
+      if (!corked && raw.writable) {
+        corked = true;
+        raw.cork();
+        setImmediate(uncork);
+      }
+      socket.send(text);
+    },
     close: (code, reason) => socket.close(code, reason),
     bufferedAmount: () => socket.bufferedAmount,
   };
@@ -39,7 +57,7 @@ export function bindNodeWebSockets(server: Server, app: App, origin: string): vo
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const peer = peerOf(ws);
+        const peer = peerOf(ws, socket);
         ws.on('message', (data, isBinary) => {
           if (!isBinary) result.hooks.message(peer, data.toString());
         });
