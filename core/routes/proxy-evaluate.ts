@@ -14,8 +14,16 @@ import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import { EvaluateBodySchema, EvaluateResultSchema, type EvaluateResult } from '../schemas/evaluate.ts';
 import { parseToolCall } from '../schemas/tool-call.ts';
+import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { resultBody } from './proxy.ts';
+
+/**
+ * `EvaluateBodySchema` with `tool_call` left to `parseToolCall`, which has
+ * checked it against its own variant already (the schema's union would try
+ * the variants once more).
+ */
+const EvaluateBodyFields = Type.Object({ ...EvaluateBodySchema.properties, tool_call: Type.Unknown() });
 
 /**
  * The decision input of an evaluate body: 400 INVALID_TOOL_CALL for a body
@@ -28,7 +36,7 @@ export function parseEvaluateBody(raw: unknown): DecisionInput {
   }
   const call = parseToolCall('tool_call' in raw ? raw.tool_call : undefined);
   if (!call.ok) throw new HttpError(400, 'INVALID_TOOL_CALL', call.reason);
-  if (!Value.Check(EvaluateBodySchema, raw)) throw new HttpError(400, 'INVALID_REQUEST', describeFirstError(EvaluateBodySchema, raw));
+  if (!Value.Check(EvaluateBodyFields, raw)) throw new HttpError(400, 'INVALID_REQUEST', describeFirstError(EvaluateBodyFields, raw));
   const { supervised } = raw;
   return {
     call: call.call,
