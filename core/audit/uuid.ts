@@ -1,8 +1,9 @@
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /** A version 4 UUID from 16 random bytes (the host's `Random`). */
 export function uuidFromBytes(bytes: Uint8Array): string {
-  const b = Array.from(bytes.subarray(0, 16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = b.map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const h = (i: number): string => HEX[bytes[i]!]!;
+  const version = HEX[(bytes[6]! & 0x0f) | 0x40]!;
+  const variant = HEX[(bytes[8]! & 0x3f) | 0x80]!;
+  return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${version}${h(7)}-${variant}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}`;
 }
