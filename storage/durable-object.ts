@@ -7,7 +7,7 @@
  * it. `BEGIN`/`COMMIT` are not allowed on DO SQL; `transaction` uses
  * `transactionSync`. Blobs cross as ArrayBuffer and come back as Uint8Array.
  */
-import type { Row, SqlValue, Storage } from './types.ts';
+import type { Row, SqlValue, Storage, StorageRecovery } from './types.ts';
 import { StorageReadOnlyError } from './types.ts';
 
 type DoValue = string | number | null | ArrayBuffer;
@@ -29,15 +29,22 @@ export interface DurableObjectStorageLike {
   sync?(): Promise<void>;
 }
 
-/** Wraps a Durable Object's storage. */
-export function createDurableObjectStorage(storage: DurableObjectStorageLike): Storage {
-  let readOnly = false;
+/**
+ * Wraps a Durable Object's storage. `recovery` is what the host found on disk
+ * before the runtime opened the store (adapters/workers/store-check.ts): with
+ * `damage`, the store is read-only as far as core knows (writes still apply,
+ * since start-up creates tables, but no flush succeeds, so nothing is
+ * acknowledged), as the sql.js store does on damage.
+ */
+export function createDurableObjectStorage(storage: DurableObjectStorageLike, recovery?: StorageRecovery): Storage {
+  const damaged = recovery?.damage !== undefined;
+  let readOnly = damaged;
   let closed = false;
   let depth = 0;
   const query = (sql: string, params: readonly SqlValue[]): Row[] =>
     storage.sql.exec(sql, ...params.map(toDoValue)).toArray().map(fromDoRow);
   const assertWritable = (): void => {
-    if (readOnly || closed) throw new StorageReadOnlyError();
+    if ((readOnly && !damaged) || closed) throw new StorageReadOnlyError();
   };
   return {
     run(sql, params = []) {
@@ -61,6 +68,7 @@ export function createDurableObjectStorage(storage: DurableObjectStorageLike): S
       }
     },
     async flush() {
+      if (damaged) throw new StorageReadOnlyError('storage is damaged; nothing more is written');
       if (readOnly) throw new StorageReadOnlyError();
       try {
         await storage.sync?.();
@@ -72,6 +80,7 @@ export function createDurableObjectStorage(storage: DurableObjectStorageLike): S
     get readOnly() {
       return readOnly;
     },
+    recovery,
     async close() {
       if (closed) return;
       await this.flush().catch(() => undefined);

@@ -86,7 +86,7 @@ export class SvcApp {
       clock: { now: () => Date.now(), monotonic: () => performance.now() },
       random: { bytes: (length) => crypto.getRandomValues(new Uint8Array(length)) },
       files,
-      storage: createDurableObjectStorage(this.ctx.storage),
+      storage: createDurableObjectStorage(this.ctx.storage, this.env.SEED.store),
       timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
       log: createJsonLogger(),
       fetch: (input, init) => fetch(input, init),

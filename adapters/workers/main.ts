@@ -17,8 +17,10 @@ import { isLoopbackHostName } from '../../core/guards/is-loopback.ts';
 import { createNodeFileStore } from '../node/node-file-store.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
+import { createJsonLogger } from '../shared/json-logger.ts';
 import { createHarnessService } from './harness-service.ts';
 import { readSeed } from './seed.ts';
+import { checkDurableObjectStore } from './store-check.ts';
 
 async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2));
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
   const { cert, key } = config.server.tls;
   const tls = cert && key ? { httpsCert: await readFile(resolve(configDir, cert), 'utf8'), httpsKey: await readFile(resolve(configDir, key), 'utf8') } : {};
   const server = { host: options.host, port: options.port, tls: cert !== '' && key !== '' };
+  // Before Miniflare opens the store: SQLite would drop damaged WAL frames without a word.
+  const store = await checkDurableObjectStore(configDir, createJsonLogger());
   // Imported only now: a refused config fails fast, before the seconds Miniflare takes to load.
   const { Log, LogLevel, Miniflare } = await import('miniflare');
   /** Miniflare's own messages go to stderr: stdout carries only the ready line. */
@@ -64,7 +68,7 @@ async function main(): Promise<void> {
     cf: false, // no fetch of the real Request.cf from the network at start
     durableObjects: { APP: { className: 'SvcApp', useSQLite: true, unsafePreventEviction: true } },
     durableObjectsPersist: join(configDir, 'workers-state'),
-    bindings: { SEED: await readSeed(configDir, process.env) },
+    bindings: { SEED: { ...(await readSeed(configDir, process.env)), ...(store ? { store } : {}) } },
     serviceBindings: { HARNESS: createHarnessService({ configDir, server, onShutdown: shutdown }) as never },
   });
   const url = await mf.ready.catch(async (error: unknown) => {

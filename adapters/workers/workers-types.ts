@@ -3,6 +3,7 @@
  * with DOM types, not @cloudflare/workers-types).
  */
 import type { DurableObjectStorageLike } from '../../storage/durable-object.ts';
+import type { StorageRecovery } from '../../storage/types.ts';
 
 export interface WorkersWebSocket {
   accept(): void;
@@ -34,10 +35,14 @@ export interface Fetcher {
   fetch(input: string, init?: RequestInit): Promise<Response>;
 }
 
-/** What the harness seeds: config-dir files (base64) and the environment core reads. */
+/**
+ * What the harness seeds: config-dir files (base64), the environment core
+ * reads, and what it found checking the store's files before Miniflare opened them.
+ */
 export interface Seed {
   files: Record<string, string>;
   env: Record<string, string>;
+  store?: StorageRecovery;
 }
 
 /** The Worker's bindings (adapters/workers/main.ts sets them). */

@@ -53,6 +53,28 @@ async function walOf(configDir: string): Promise<string> {
   return join(dir, name!);
 }
 
+/** Byte offset of WAL frame `index` (0-based) and the frame count, from the WAL header's page size. */
+function walFrames(wal: Buffer): { count: number; at(index: number): number } {
+  const frame = 24 + wal.readUInt32BE(8);
+  return { count: Math.floor((wal.length - 32) / frame), at: (index) => 32 + index * frame };
+}
+
+/** Runs one SQL statement on the Durable Object's store the way any SQLite client could (here: workerd itself). */
+async function sqlOnDurableObject(configDir: string, sql: string): Promise<void> {
+  const { Miniflare } = await import('miniflare');
+  const script = `export class SvcApp { constructor(ctx) { this.ctx = ctx; }
+    async fetch(request) { return Response.json(this.ctx.storage.sql.exec(await request.text()).toArray()); } }
+  export default { fetch(request, env) { return env.APP.get(env.APP.idFromName('svc')).fetch(request); } };`;
+  const mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-09-01', cf: false, durableObjects: { APP: { className: 'SvcApp', useSQLite: true } }, durableObjectsPersist: join(configDir, 'workers-state') });
+  try {
+    const res = await mf.dispatchFetch('http://store/', { method: 'POST', body: sql });
+    expect(res.status).toBe(200);
+    await res.text();
+  } finally {
+    await mf.dispose();
+  }
+}
+
 export function tamperSuite(ctx: ConformanceContext): void {
   const files = { 'config.toml': SHARED_CONFIG };
   const sqljs = ctx.kind !== 'workers';
@@ -74,7 +96,9 @@ export function tamperSuite(ctx: ConformanceContext): void {
       const { second, kept } = await tamperAndRestart(async (configDir) => {
         const path = sqljs ? await journalOf(configDir) : await walOf(configDir);
         const bytes = await readFile(path);
-        const at = sqljs ? bytes.indexOf('record-06') : Math.floor(bytes.length / 2);
+        // Workers: inside the page of the middle WAL frame, with frames written after it.
+        const frames = walFrames(bytes);
+        const at = sqljs ? bytes.indexOf('record-06') : frames.at(Math.floor(frames.count / 2)) + 24 + 100;
         expect(at).toBeGreaterThan(0);
         bytes[at + 3] = bytes[at + 3]! ^ 0x20;
         await writeFile(path, bytes);
@@ -82,11 +106,21 @@ export function tamperSuite(ctx: ConformanceContext): void {
       });
       try {
         const { audit, health } = await answers(second);
-        expect(audit.status).toBe(sqljs ? 500 : audit.status === 503 ? 503 : 500);
-        expect(audit.body.code).toMatch(/^AUDIT_CHAIN_(BROKEN|UNANCHORED)$/);
-        if (sqljs) expect(audit.body.error).toMatch(/audit record \d+/);
+        expect(audit.status).toBe(500);
+        expect(audit.body.code).toBe('AUDIT_CHAIN_BROKEN');
+        expect(audit.body.error).toMatch(sqljs ? /audit record \d+/ : /^audit record \d+ and later are unreadable: WAL frame \d+ \(page \d+\) fails its checksum and frames written after it follow/);
         expect(health.audit_quarantined).toBe(true);
         if (sqljs) expect(await readFile(kept!.path)).toEqual(kept!.bytes);
+        else {
+          // SQLite writes over what it ignores: the WAL and its database were copied aside first, byte for byte.
+          const evidence = join(second.configDir, 'workers-state-evidence');
+          const [stamp] = await readdir(evidence);
+          const copies = await readdir(join(evidence, stamp!));
+          expect(copies).toContain('finding.json');
+          const walCopy = copies.find((name) => name.endsWith('.sqlite-wal'))!;
+          expect(await readFile(join(evidence, stamp!, walCopy))).toEqual(kept!.bytes);
+          expect(copies.some((name) => name.endsWith('.sqlite'))).toBe(true);
+        }
       } finally {
         await second.stop();
       }
@@ -96,8 +130,9 @@ export function tamperSuite(ctx: ConformanceContext): void {
       const { second, kept } = await tamperAndRestart(async (configDir) => {
         const path = sqljs ? await journalOf(configDir) : await walOf(configDir);
         const bytes = await readFile(path);
-        // sql.js: cut right after a line end, three entries from the end; WAL: keep the first half of the frames.
-        let cut = 32 + Math.floor((bytes.length - 32) / 2);
+        // sql.js: cut right after a line end, three entries from the end; WAL: in the middle of the middle frame.
+        const frames = sqljs ? null : walFrames(bytes);
+        let cut = frames ? frames.at(Math.floor(frames.count / 2)) + 2000 : 0;
         if (sqljs) {
           let lines = 0;
           for (cut = bytes.length - 1; cut > 0 && lines < 4; cut--) if (bytes[cut - 1] === 0x0a) lines++;
@@ -108,10 +143,34 @@ export function tamperSuite(ctx: ConformanceContext): void {
       });
       try {
         const { audit, health } = await answers(second);
-        expect(audit.body.code).toMatch(/^AUDIT_CHAIN_(BROKEN|UNANCHORED)$/);
-        if (sqljs) expect(audit.body.error).toMatch(/audit records from \d+ are missing/);
+        expect(audit.status).toBe(500);
+        expect(audit.body.code).toBe('AUDIT_CHAIN_BROKEN');
+        expect(audit.body.error).toMatch(/audit records from \d+ are missing/);
         expect(health.audit_quarantined).toBe(true);
         if (sqljs) expect((await stat(kept!.path)).size).toBe(kept!.bytes.length);
+        else {
+          // A cut frame is what a crash leaves: its bytes (and the uncommitted frames before it) are kept aside and logged.
+          const torn = (await readdir(join(second.configDir, 'workers-state-evidence'))).filter((name) => name.startsWith('torn-'));
+          expect(torn).toHaveLength(1);
+          expect((await stat(join(second.configDir, 'workers-state-evidence', torn[0]!))).size).toBeGreaterThan(0);
+          expect(second.stderr()).toMatch(/incomplete final WAL write discarded/);
+        }
+      } finally {
+        await second.stop();
+      }
+    }, 120_000);
+
+    it.runIf(!sqljs)('the audit table emptied through SQLite itself (a valid WAL): 500 AUDIT_CHAIN_BROKEN, never an empty healthy log', async () => {
+      const { second } = await tamperAndRestart(async (configDir) => {
+        await sqlOnDurableObject(configDir, 'DELETE FROM audit_records');
+        return null;
+      });
+      try {
+        const { audit, health } = await answers(second);
+        expect(audit.status).toBe(500);
+        expect(audit.body.code).toBe('AUDIT_CHAIN_BROKEN');
+        expect(health.audit_quarantined).toBe(true);
+        expect(audit.body.total).toBeUndefined();
       } finally {
         await second.stop();
       }

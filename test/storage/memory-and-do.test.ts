@@ -75,4 +75,13 @@ describe('memory and Durable Object stores', () => {
     await storage.flush();
     expect(storage.readOnly).toBe(false);
   });
+
+  it('a Durable Object store the harness found damaged reports it, is read-only to core and acknowledges nothing', async () => {
+    const damage = 'WAL frame 9 (page 3) fails its checksum and frames written after it follow';
+    const storage = createDurableObjectStorage(await fakeDoStorage(), { discardedBytes: 0, damage });
+    expect(storage.recovery?.damage).toBe(damage);
+    expect(storage.readOnly).toBe(true);
+    storage.run('CREATE TABLE IF NOT EXISTS t (v INTEGER)'); // start-up still creates its tables
+    await expect(storage.flush()).rejects.toBeInstanceOf(StorageReadOnlyError);
+  });
 });
