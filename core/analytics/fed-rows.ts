@@ -8,8 +8,8 @@
 import type { AnyAuditRecord } from '../audit/audit-record.ts';
 import type { SourceRow } from './aggregate-batch.ts';
 
-/** Records held at most; beyond that the oldest are dropped (the store still has them). */
-const MAX_HELD = 50_000;
+/** Records held at most (a few seconds of decisions, ~25 MB at worst); beyond that the oldest are dropped (the store still has them). */
+const MAX_HELD = 10_000;
 
 export interface FedRows {
   /** Holds a durable record for the projector. */
