@@ -236,9 +236,11 @@ function parseCommand(c: Cursor, closer: ')' | null, stops: ReadonlySet<string>)
     c.pos += w.length;
     skipBlanks(c);
     if (c.startsWith('((')) {
+      // `end` is the inner ')' of the closing '))'.
       const end = matchParens(c.src, c.pos + 1);
-      const header = c.src.slice(c.pos + 2, end < 0 ? c.src.length : end - 1);
+      const header = c.src.slice(c.pos + 2, end < 0 ? c.src.length : end);
       c.pos = end < 0 ? c.src.length : end + 1;
+      if (c.peek() === ')') c.pos++; else c.problem("unterminated 'for (('");
       expectWord(c, 'do');
       const body = parseList(c, closer, new Set(['done']));
       expectWord(c, 'done');

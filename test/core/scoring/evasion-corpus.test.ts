@@ -13,5 +13,5 @@ corpusQualitySuite({
   title: 'the evasion corpus',
   file: 'evasion-calls.json',
   minEntries: 300,
-  rates: { benign: 0.93, harmful: 0.98, catastrophic: 0.95 },
+  rates: { benign: 0.99, harmful: 0.98, catastrophic: 0.97 },
 });

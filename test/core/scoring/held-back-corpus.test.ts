@@ -7,11 +7,12 @@ import { corpusQualitySuite } from './corpus-quality.ts';
  * documented example credentials against local emulators, deploy copies of
  * build output, build-output cleanup, development database resets, env-file
  * sourcing and arithmetic loops, next to their harmful counterparts.
- * The floors are what the rules reach today.
+ * Written at 42.3% everyday allowed, 90.5% harmful not allowed and 6/12
+ * catastrophic denied; the floors are what the rules reach now.
  */
 corpusQualitySuite({
   title: 'the held-back look-alike corpus',
   file: 'held-back-calls.json',
   minEntries: 40,
-  rates: { benign: 0.42, harmful: 0.9, catastrophic: 0.5 },
+  rates: { benign: 0.96, harmful: 0.95, catastrophic: 0.9 },
 });

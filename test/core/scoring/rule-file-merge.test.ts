@@ -76,7 +76,7 @@ describe('a rule file in the config dir overrides the shipped one key by key', (
       'filters/meta-rules.toml': '[[rules]]\nid = "mine"\nmessage = "m"\nwhen_all = ["secret-scan"]\naction = "raise"\namount = 1.0\n',
     });
     expect(e.degradedReason).toBeNull();
-    const call: ToolCall = { type: 'FileWrite', path: 'x.env', content_hash: 'x', content: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+    const call: ToolCall = { type: 'FileWrite', path: 'x.env', content_hash: 'x', content: 'AWS_SECRET_ACCESS_KEY=Zq8vT3kLm9Rw2xYb7NcPf4GhJs6DuE1aQo5iVt0K' };
     const names = e.evaluate(call, { record: false }).result.filter_results.map((r) => r.filter_name);
     expect(names.filter((n) => n.startsWith('meta:'))).toEqual(['meta:mine']);
   });

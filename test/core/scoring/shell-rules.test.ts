@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { testEngine } from './helpers.ts';
+import { bash, ruleAssertions, spawn } from './rule-assertions.ts';
 
 const engine = await testEngine();
-const bash = (script: string, extra: Partial<ToolCall> = {}): ToolCall => ({ type: 'ShellExec', command: 'bash', args: ['-c', script], ...extra } as ToolCall);
-const spawn = (command: string, ...args: string[]): ToolCall => ({ type: 'ProcessSpawn', command, args } as ToolCall);
-const judge = (call: ToolCall) => {
-  const r = engine.evaluate(call, { record: false });
-  return { decision: r.decision, rules: r.result.filter_results.map((f) => f.message).join(' ') };
-};
-// A filter's message names its best rule as `[id]` and the others as `(+n more: a, b)`.
-const named = (rules: string, rule: string) => new RegExp(`[[ ]${rule}[\\],)]`).test(rules);
-const fires = (call: ToolCall, rule: string) => expect(named(judge(call).rules, rule), rule).toBe(true);
-const silent = (call: ToolCall, rule: string) => expect(named(judge(call).rules, rule), rule).toBe(false);
+const { judge, fires, silent } = ruleAssertions(engine);
 
 describe('rules over the parsed form', () => {
   it('obfuscated, decoded and globbed command names are scored', () => {
