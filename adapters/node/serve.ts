@@ -189,7 +189,7 @@ function drainUnexpectedBody(req: IncomingMessage): Promise<void> | null {
 }
 
 /** A malformed request Node's parser refused: a JSON 400 (431 for oversized headers), then close. */
-function answerClientError(error: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+export function answerClientError(error: Error & { code?: string }, socket: import('node:stream').Duplex): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;

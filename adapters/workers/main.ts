@@ -19,8 +19,25 @@ import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
 import { createHarnessService } from './harness-service.ts';
+import { startHttpFront } from './http-front.ts';
 import { readSeed } from './seed.ts';
 import { checkDurableObjectStore } from './store-check.ts';
+
+/** GET through the HTTP front, over the public socket as any client (its own certificate trusted). */
+async function getThroughFront(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { request } = await import(url.startsWith('https:') ? 'node:https' : 'node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, rejectUnauthorized: false }, (res: import('node:http').IncomingMessage) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.once('error', reject);
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
 
 async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2));
@@ -31,7 +48,7 @@ async function main(): Promise<void> {
   const files = createNodeFileStore(configDir);
   const config = await loadConfig(files);
   const { cert, key } = config.server.tls;
-  const tls = cert && key ? { httpsCert: await readFile(resolve(configDir, cert), 'utf8'), httpsKey: await readFile(resolve(configDir, key), 'utf8') } : {};
+  const tls = cert && key ? { cert: await readFile(resolve(configDir, cert), 'utf8'), key: await readFile(resolve(configDir, key), 'utf8') } : undefined;
   const server = { host: options.host, port: options.port, tls: cert !== '' && key !== '' };
   // Before Miniflare opens the store: SQLite would drop damaged WAL frames without a word.
   const store = await checkDurableObjectStore(configDir, createJsonLogger());
@@ -44,19 +61,22 @@ async function main(): Promise<void> {
     }
   }
   let mf: Miniflare | null = null;
+  let front: import('node:http').Server | null = null;
   let stopping = false;
   let instanceId = '';
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
+    front?.close();
+    front?.closeAllConnections();
     void (mf?.dispose() ?? Promise.resolve())
       .then(() => (instanceId ? withdrawDaemonInfo(files, instanceId) : undefined))
       .then(() => process.exit(0), () => process.exit(1));
   };
+  // Miniflare listens on a private loopback port; the public one is the HTTP front's (http-front.ts).
   mf = new Miniflare({
-    host: options.host,
-    port: options.port,
-    ...tls,
+    host: '127.0.0.1',
+    port: 0,
     log: new StderrLog(LogLevel.WARN),
     handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
       stdout.pipe(process.stderr);
@@ -75,17 +95,29 @@ async function main(): Promise<void> {
     await mf?.dispose();
     throw error;
   });
-  server.port = Number(url.port);
+  front = await startHttpFront({ host: options.host, port: options.port, tls, upstreamPort: Number(url.port) }).catch(async (error: unknown) => {
+    await mf?.dispose();
+    throw error;
+  });
+  server.port = (front.address() as import('node:net').AddressInfo).port;
+  const publicHost = new URL(clientUrl(options.host, server.port, server.tls)).host;
+  process.stderr.write(`${JSON.stringify({ level: 'info', at: new Date().toISOString(), message: 'workers http front', public: publicHost, upstream: url.host })}\n`);
   // Boot the Durable Object now, so the token files exist before the ready line.
   // With [server] require_api_key the harness is a client like any other: it sends the key.
   const apiKey: Record<string, string> = config.server.require_api_key ? { 'x-svc-api-key': config.server.api_key } : {};
-  const warmUp = await mf.dispatchFetch(`${url.origin}/api/health`, { headers: { host: url.host, ...apiKey } });
+  const warmUp = await getThroughFront(`${clientUrl(options.host, server.port, server.tls)}/api/health`, apiKey);
+  const answer = ((): { error?: string; instance_id?: unknown; version?: unknown } => {
+    try {
+      return JSON.parse(warmUp.body) as { error?: string };
+    } catch {
+      return {};
+    }
+  })();
   if (warmUp.status !== 200) {
-    const body = (await warmUp.json().catch(() => ({}))) as { error?: string };
     await mf.dispose();
-    throw new Error(body.error ?? `the worker answered ${warmUp.status} at start`);
+    throw new Error(answer.error ?? `the worker answered ${warmUp.status} at start`);
   }
-  const health = (await warmUp.json()) as { instance_id?: unknown; version?: unknown };
+  const health = answer;
   instanceId = typeof health.instance_id === 'string' ? health.instance_id : '';
   // Miniflare's exit hook answers SIGTERM/SIGINT with exit 143/130; ours disposes and exits 0
   // (its 'exit' hook, which kills workerd as a last resort, stays).

@@ -15,7 +15,7 @@ export interface Capabilities {
   fileMirror: boolean;
   /**
    * Requests the HTTP parser refuses (bad Content-Length, bad chunking, odd Host) reach code of ours
-   * that answers 400 {error, code}; workerd answers those itself with a plain-text 500 first.
+   * that answers 400 {error, code} (on Workers: the harness's HTTP front; workerd alone answers a plain-text 500).
    */
   parserErrors: boolean;
 }

@@ -64,30 +64,42 @@ export function hostileHttpSuite(ctx: ConformanceContext): void {
       }
     });
 
-    it.runIf(ctx.capabilities.parserErrors)('malformed HTTP (negative or twice-given Content-Length, bad chunking) is a 400 {error, code}', async () => {
-      const host = new URL(ctx.baseUrl).host;
-      const csrf = await readToken(ctx.configDir, 'dashboard.token');
-      const requests = [
-        `POST /api/proxy/test HTTP/1.1\r\nHost: ${host}\r\nx-svc-csrf: ${csrf}\r\nContent-Length: -1\r\nConnection: close\r\n\r\n`,
-        `POST /api/proxy/test HTTP/1.1\r\nHost: ${host}\r\nx-svc-csrf: ${csrf}\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{}`,
-        `POST /api/proxy/test HTTP/1.1\r\nHost: ${host}\r\nx-svc-csrf: ${csrf}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
-      ];
-      for (const raw of requests) {
-        const answer = parse((await rawExchange(ctx.baseUrl, raw)).text);
-        expect(answer.status, raw.split('\r\n').slice(2, 4).join(' ')).toBe(400);
-        expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String), code: expect.any(String) });
-      }
-    });
-
-    it('an odd Host (userinfo, fragment, given twice) is refused below 500', async () => {
-      const host = new URL(ctx.baseUrl).host;
-      for (const hostLines of [`Host: ${host}@attacker.example`, `Host: ${host}#x`, `Host: ${host}\r\nHost: ${host}`]) {
-        const answer = parse((await rawExchange(ctx.baseUrl, `GET /api/health HTTP/1.1\r\n${hostLines}\r\nConnection: close\r\n\r\n`)).text);
-        if (!ctx.capabilities.parserErrors && !answer.headers['content-type']) continue; // the host's own parser answered, before our code
-        expect(answer.status, hostLines).toBeGreaterThanOrEqual(400);
-        expect(answer.status, hostLines).toBeLessThan(500);
-        expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String), code: expect.any(String) });
-      }
-    });
+    /**
+     * One raw request per malformed case, its answer pinned per host. Node, and Workers through the
+     * harness's HTTP front, answer 400 {error, code}; an odd Host value reaches the Host guard on
+     * Node and Deno (403 HOST_NOT_ALLOWED). Deno's parser (hyper) answers a bare 400 before our code
+     * for a twice-given Host or a bad Content-Length, and closes the connection without an answer on
+     * bad chunking: the host's limit (README, "Malformed HTTP").
+     */
+    const malformed: Array<{ name: string; lines: (host: string) => string; body?: string; parser: boolean }> = [
+      { name: 'a Host with userinfo', lines: (host) => `Host: ${host}@attacker.example`, parser: false },
+      { name: 'a Host with a fragment', lines: (host) => `Host: ${host}#x`, parser: false },
+      { name: 'two Host headers', lines: (host) => `Host: ${host}\r\nHost: ${host}`, parser: true },
+      { name: 'Content-Length: -1', lines: (host) => `Host: ${host}\r\nContent-Length: -1`, parser: true },
+      { name: 'two Content-Length values', lines: (host) => `Host: ${host}\r\nContent-Length: 2\r\nContent-Length: 3`, body: '{}', parser: true },
+      { name: 'a bad chunk size', lines: (host) => `Host: ${host}\r\nTransfer-Encoding: chunked`, body: 'zz\r\n{}\r\n0\r\n\r\n', parser: true },
+    ];
+    for (const { name, lines, body, parser } of malformed) {
+      it(`malformed HTTP, ${name}: ${ctx.capabilities.parserErrors || !parser ? 'a 4xx {error, code}' : "the host parser's own answer, never a 5xx"}`, async () => {
+        const host = new URL(ctx.baseUrl).host;
+        const csrf = await readToken(ctx.configDir, 'dashboard.token');
+        const { text } = await rawExchange(ctx.baseUrl, `POST /api/proxy/test HTTP/1.1\r\n${lines(host)}\r\nx-svc-csrf: ${csrf}\r\nConnection: close\r\n\r\n${body ?? ''}`);
+        if (ctx.capabilities.parserErrors || !parser) {
+          const answer = parse(text);
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+          // Node's parser takes the first of two Host headers; the Host guard then answers 403 HOST_NOT_ALLOWED.
+          if (ctx.kind === 'workers' || (parser && name !== 'two Host headers')) expect(answer.status).toBe(400);
+          expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String), code: expect.any(String) });
+          return;
+        }
+        // Deno: hyper answers before any code of ours.
+        if (name === 'a bad chunk size') expect(text).toBe('');
+        else {
+          expect(parse(text).status).toBe(400);
+          expect(parse(text).body).toBe('');
+        }
+      });
+    }
   });
 }

@@ -7,6 +7,6 @@ describe('Workers host (Miniflare)', () => {
   beforeAll(async () => {
     await (buildWorker as () => Promise<string>)();
   });
-  const ctx = hostContext('workers', { tls: true, fileMirror: true, parserErrors: false });
+  const ctx = hostContext('workers', { tls: true, fileMirror: true, parserErrors: true });
   for (const suite of allSuites) suite(ctx);
 });

@@ -1,0 +1,140 @@
+import { Agent, createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { answerClientError } from '../node/serve.ts';
+
+/**
+ * The Workers host's public socket: a node:http server in the harness in
+ * front of Miniflare, which listens on a private loopback port. workerd
+ * answers malformed HTTP (an odd or twice-given Host, a negative or
+ * twice-given Content-Length, bad chunking) with its own plain-text 500
+ * before any code of ours runs; here Node's parser and the checks below
+ * answer them as the Node host does, 400 `{error, code: "BAD_REQUEST"}`.
+ * Well-formed requests are forwarded as they came (bodies streamed both
+ * ways, keep-alive to Miniflare, WebSocket upgrades piped as bytes) with
+ * the peer's address in CF-Connecting-IP (a client's own is dropped, as are
+ * Miniflare's MF-* control headers) and the URL the client used in
+ * MF-Original-URL (the scheme survives TLS ending here).
+ */
+
+/** A Host value: a name or IPv4 address, or a bracketed IPv6 address, and an optional port. Nothing else (no userinfo, path or fragment). */
+const HOST_VALUE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+/** Headers that describe one connection, not the request. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
+
+/** Why a request Node's parser let through is still malformed; null when it is well formed. */
+export function malformedReason(req: IncomingMessage): string | null {
+  let hosts = 0;
+  let lengths = 0;
+  let host = '';
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!.toLowerCase();
+    const value = req.rawHeaders[i + 1]!;
+    if (name === 'host') {
+      hosts++;
+      host = value;
+    } else if (name === 'content-length') {
+      lengths++;
+      if (!/^[0-9]{1,15}$/.test(value)) return 'Content-Length is not a number of bytes';
+    }
+  }
+  if (hosts !== 1) return hosts === 0 ? 'no Host header' : 'Host is given more than once';
+  if (!HOST_VALUE.test(host)) return 'Host is not a host and port';
+  if (lengths > 1) return 'Content-Length is given more than once';
+  if (!req.url?.startsWith('/')) return 'the request target is not a path';
+  return null;
+}
+
+function badRequestText(reason: string): string {
+  const body = JSON.stringify({ error: `malformed HTTP request (${reason})`, code: 'BAD_REQUEST' });
+  return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
+
+/** The request's headers for Miniflare, flat (name, value, ...), in the client's order. */
+function forwardedHeaders(req: IncomingMessage, scheme: string, keepUpgrade: boolean): string[] {
+  const out: string[] = [];
+  let host = '';
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const lower = name.toLowerCase();
+    if (lower === 'host') host = req.rawHeaders[i + 1]!;
+    if (lower.startsWith('mf-') || lower === 'cf-connecting-ip') continue;
+    if (HOP_BY_HOP.has(lower) && !(keepUpgrade && (lower === 'connection' || lower === 'upgrade'))) continue;
+    out.push(name, req.rawHeaders[i + 1]!);
+  }
+  out.push('cf-connecting-ip', req.socket.remoteAddress ?? '', 'mf-original-url', `${scheme}://${host}${req.url}`);
+  return out;
+}
+
+export interface HttpFrontOptions {
+  host: string;
+  port: number;
+  tls?: { cert: string; key: string };
+  /** Miniflare's private loopback port. */
+  upstreamPort: number;
+}
+
+/** Starts the front; resolves with the listening server. */
+export async function startHttpFront(options: HttpFrontOptions): Promise<Server> {
+  const scheme = options.tls ? 'https' : 'http';
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    const reason = malformedReason(req);
+    if (reason) {
+      req.socket.end(badRequestText(reason));
+      return;
+    }
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: options.upstreamPort, method: req.method, path: req.url, headers: forwardedHeaders(req, scheme, false) as unknown as Record<string, string>, agent },
+      (answer) => {
+        const headers: string[] = [];
+        for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+          if (!HOP_BY_HOP.has(answer.rawHeaders[i]!.toLowerCase())) headers.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers as unknown as Record<string, string>);
+        answer.pipe(res);
+        answer.once('error', () => res.destroy());
+      },
+    );
+    upstream.once('error', () => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502, { 'content-type': 'application/json', connection: 'close' }).end('{"error":"the worker did not answer","code":"UPSTREAM_UNAVAILABLE"}');
+    });
+    res.once('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  };
+  const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    // A parse error after an answer began (bad chunking under a streamed response) cannot get a second one.
+    if ((socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) socket.destroy();
+    else answerClientError(error, socket);
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const reason = malformedReason(req);
+    if (reason) {
+      socket.end(badRequestText(reason));
+      return;
+    }
+    const upstream = connect(options.upstreamPort, '127.0.0.1');
+    const headers = forwardedHeaders(req, scheme, true);
+    let text = `${req.method} ${req.url} HTTP/1.1\r\n`;
+    for (let i = 0; i < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    upstream.write(`${text}\r\n`);
+    if (head.length > 0) upstream.write(head);
+    socket.pipe(upstream).pipe(socket);
+    upstream.once('error', () => socket.destroy());
+    socket.once('error', () => upstream.destroy());
+    upstream.once('close', () => socket.destroy());
+    socket.once('close', () => upstream.destroy());
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return server;
+}
