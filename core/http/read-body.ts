@@ -1,5 +1,6 @@
 import { HttpError } from '../http-error.ts';
 import { readStreamCapped } from './read-capped.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { wellFormedJson } from './well-formed.ts';
 
 /** Largest request body the API accepts (1 MiB). */
@@ -37,7 +38,8 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
 
 /**
  * Reads and parses a JSON body. An empty body yields `undefined` when
- * `optional` is set; malformed JSON is a 400 with `code` (default INVALID_JSON).
+ * `optional` is set; malformed JSON, or JSON nesting deeper than
+ * `MAX_JSON_DEPTH`, is a 400 with `code` (default INVALID_JSON).
  * Every string in the result is well-formed Unicode (`well-formed.ts`): the one
  * place client JSON enters, so what is stored is what is hashed.
  */
@@ -49,6 +51,9 @@ export async function readJson(
   if (text.trim() === '') {
     if (options.optional) return undefined;
     throw new HttpError(400, options.code ?? 'INVALID_JSON', 'request body is empty; a JSON body is required');
+  }
+  if (nestsDeeperThan(text)) {
+    throw new HttpError(400, options.code ?? 'INVALID_JSON', `malformed JSON body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   let parsed: unknown;
   try {

@@ -8,6 +8,7 @@ import { auditSuite } from './audit.ts';
 import { checkpointSuite } from './checkpoint.ts';
 import { badInputSuite } from './bad-input.ts';
 import { digestSuite } from './digest.ts';
+import { fuzzSuite } from './fuzz.ts';
 import { guardsSuite } from './guards.ts';
 import { healthSuite } from './health.ts';
 import { hostileHttpSuite } from './hostile-http.ts';
@@ -23,6 +24,6 @@ import { websocketSuite } from './websocket.ts';
 
 export type ConformanceSuite = (ctx: ConformanceContext) => void;
 
-export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, checkpointSuite, supervisorSuite, unicodeChainSuite, integritySuite, hostileHttpSuite, tamperSuite];
+export const allSuites: ConformanceSuite[] = [healthSuite, badInputSuite, guardsSuite, websocketSuite, lifecycleSuite, tlsSuite, analyticsSuite, digestSuite, proSuite, proxySuite, auditSuite, checkpointSuite, supervisorSuite, unicodeChainSuite, integritySuite, hostileHttpSuite, tamperSuite, fuzzSuite];
 
 export { hostContext, type Capabilities, type ConformanceContext } from './context.ts';
