@@ -14,7 +14,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +53,7 @@ async function open(dir: string, maxJournalBytes?: number): Promise<{ storage: S
     files: noFiles,
     redact: (text) => text,
     // What the Node host passes as `deps.hash`.
-    hash: { sha256Hex: (data) => createHash('sha256').update(data).digest('hex') },
+    hash: { sha256Hex: (data) => hash('sha256', data, 'hex') },
   });
   return { storage, log };
 }

@@ -34,10 +34,37 @@ export interface Storage {
   flush(): Promise<void>;
   /** True once a durable write has failed; the store then refuses writes. */
   readonly readOnly: boolean;
+  /**
+   * Large values kept outside the SQL state (audit record bodies on the
+   * sql.js store, so its in-memory image holds only what queries use);
+   * absent where the SQL state is not held in memory.
+   */
+  readonly bodies?: BodyLog;
   /** What opening found beyond a clean state; absent when there is nothing to report. */
   readonly recovery?: StorageRecovery;
   /** Flushes and releases resources. */
   close(): Promise<void>;
+}
+
+/**
+ * An append-only file of opaque byte strings beside the SQL state, read by
+ * offset. An append made inside a write unit is durable with that unit: the
+ * store writes and syncs the appended bytes before the journal entries of
+ * the same round, so a durable row never refers to bytes that are not.
+ */
+export interface BodyLog {
+  /** Queues `bytes` for the next durable round; returns the offset they will have. */
+  append(bytes: Uint8Array): number;
+  /** `length` bytes at `offset` (appended earlier, durable or not); throws past the end. */
+  read(offset: number, length: number): Uint8Array;
+  /** Bytes appended so far, durable or not. */
+  readonly size: number;
+  /**
+   * Before any append: cuts off everything from `length` on (bytes a crash
+   * left that no durable row refers to), keeping a copy aside; returns the
+   * copy's name, or undefined when there was nothing to cut.
+   */
+  cutFrom(length: number): Promise<string | undefined>;
 }
 
 /** What a store found when it opened. */

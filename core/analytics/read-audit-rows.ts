@@ -7,6 +7,7 @@
  */
 import type { Row, Storage } from '../../storage/types.ts';
 import type { SourceRow } from './aggregate-batch.ts';
+import { withBodies } from '../audit/audit-bodies.ts';
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -45,5 +46,5 @@ export function toSourceRow(row: Row): SourceRow {
 
 /** Up to `limit` records with a sequence above `after`, in sequence order. */
 export function readAuditRowsAfter(storage: Storage, after: number, limit: number): SourceRow[] {
-  return storage.all('SELECT * FROM audit_records WHERE sequence > ? ORDER BY sequence LIMIT ?', [after, limit]).map(toSourceRow);
+  return withBodies(storage, storage.all('SELECT * FROM audit_records WHERE sequence > ? ORDER BY sequence LIMIT ?', [after, limit])).map(toSourceRow);
 }

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/types.ts';
 import { HttpError } from '../http-error.ts';
 import type { AnyAuditRecord, AuditRow } from './audit-record.ts';
 import { verifyRow } from './audit-record.ts';
+import { withBodies } from './audit-bodies.ts';
 import type { ChainVerifier } from './chain-verifier.ts';
 import { readArchive, selectArchives } from './cold-archive.ts';
 import type { ExportFormat } from './export-format.ts';
@@ -30,10 +31,10 @@ export function exportStream(storage: Storage, files: FileStore, verifier: Chain
   async function* records(): AsyncGenerator<AnyAuditRecord> {
     let before = Number.MAX_SAFE_INTEGER;
     for (;;) {
-      const rows = storage.all<AuditRow>(
+      const rows = withBodies(storage, storage.all<AuditRow>(
         "SELECT * FROM audit_records WHERE kind = 'full' AND sequence < ? ORDER BY sequence DESC LIMIT ?",
         [before, BATCH],
-      );
+      ));
       for (const row of rows) {
         const record = verifyRow(row, verifier.hashHex);
         if (!record) return verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`));

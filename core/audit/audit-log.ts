@@ -34,7 +34,8 @@ import type { Redact } from './summarize-arguments.ts';
 import { DEFAULT_SUMMARY_LENGTH } from './summarize-arguments.ts';
 import type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
 import { fullRecordBuilder, shortRecordBuilder } from './record-builders.ts';
-import { sha256Hex } from './sha256.ts';
+import { sha256, sha256Hex, toHex } from './sha256.ts';
+import { bodyRef, placeBodies } from './audit-bodies.ts';
 import { uuidFromBytes } from './uuid.ts';
 import { compareWithStore, createHeadKeeper, readHeadCheckpoint, type StoredHead } from './head-checkpoint.ts';
 
@@ -126,11 +127,13 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const heldRecords = storedHead.kind !== 'absent' && (storedHead.kind === 'unreadable' || storedHead.head.sequence > 0);
   if (!storage.readOnly) ensureAuditSchema(storage, nowIso(), { heldRecords });
   const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : sha256Hex;
-  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex });
+  const hashBytes = options.hash ? (bytes: Uint8Array) => options.hash!.sha256Hex(bytes) : (bytes: Uint8Array) => toHex(sha256(bytes));
+  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex, hashBytes });
   await verifier.verifyAll();
   quarantineOnStartEvidence(verifier, storage, storedHead);
   const initial = verifier.state();
   if (initial.status !== 'ok') options.log?.error('audit chain verification failed', { ...initial });
+  else if (!storage.readOnly) await cutUnreferencedBodies(storage, options.log);
   const anchor = readAnchor(storage);
   const tail = storage.get<{ sequence: number; hash: string }>('SELECT sequence, hash FROM audit_records ORDER BY sequence DESC LIMIT 1');
   let head = anchor ? { sequence: anchor.sequence, hash: anchor.hash } : tail ?? { sequence: 0, hash: GENESIS_HASH };
@@ -158,10 +161,12 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     try {
       const full = current.records.filter(({ record }) => !isShortCircuit(record)).length;
       const last = current.records[current.records.length - 1]!.record;
+      const bodies = placeBodies(storage.bodies, current.records.map(({ body }) => body));
       storage.transaction(() => {
-        for (const { record, body } of current.records) storage.run(INSERT_SQL, rowValues(record, body));
+        current.records.forEach(({ record }, i) => storage.run(INSERT_SQL, rowValues(record, bodies.columns[i]!)));
         storage.run(ANCHOR_SQL, [last.sequence, last.hash, full, current.records.length - full, last.timestamp]);
       });
+      bodies.append();
       committedHead = { sequence: last.sequence, hash: last.hash };
       keeper.note(committedHead);
       current.resolve();
@@ -294,6 +299,18 @@ function quarantineOnStartEvidence(verifier: ChainVerifier, storage: Storage, st
   } catch {
     // recorded: every audit read now answers it
   }
+}
+
+/**
+ * Bodies a crash left after the last durable row (written, then the journal
+ * entry naming them was lost) are moved aside before the next append, so the
+ * log stays one body per record in chain order.
+ */
+async function cutUnreferencedBodies(storage: Storage, log?: Logger): Promise<void> {
+  const ref = bodyRef(storage.get<{ body: string }>('SELECT body FROM audit_records ORDER BY sequence DESC LIMIT 1')?.body);
+  if (!storage.bodies || !ref) return;
+  const keptAs = await storage.bodies.cutFrom(ref.offset + ref.length + 1);
+  if (keptAs) log?.warn('audit bodies no durable record refers to were moved aside', { kept_as: keptAs });
 }
 
 function nextSequence(storage: Storage): number {

@@ -7,6 +7,7 @@
 import type { Storage } from '../../storage/types.ts';
 import type { AuditRow } from './audit-record.ts';
 import { readAnchor, readArchives } from './audit-schema.ts';
+import { withBodies, withBody } from './audit-bodies.ts';
 
 export type Include = 'full' | 'all';
 export type SummaryWindow = 'today' | '7d' | '30d' | 'all';
@@ -35,9 +36,9 @@ const DAY_MS = 86_400_000;
 
 /** A page of records, newest first. `total` counts hot records of the included kinds. */
 export function listPage(storage: Storage, limit: number, offset: number, include: Include): AuditPageRows {
-  const rows = include === 'all'
+  const rows = withBodies(storage, include === 'all'
     ? storage.all<AuditRow>('SELECT * FROM audit_records ORDER BY sequence DESC LIMIT ? OFFSET ?', [limit, offset])
-    : storage.all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ? OFFSET ?", [limit, offset]);
+    : storage.all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ? OFFSET ?", [limit, offset]));
   const anchor = readAnchor(storage);
   const total = anchor ? anchor.full_count + (include === 'all' ? anchor.short_count : 0) : 0;
   return { rows, total, limit, offset, include };
@@ -45,21 +46,20 @@ export function listPage(storage: Storage, limit: number, offset: number, includ
 
 /** Every hot record of a session, newest first. */
 export function listSession(storage: Storage, sessionId: string, include: Include): AuditRow[] {
-  const rows = storage.all<AuditRow>(
+  return withBodies(storage, storage.all<AuditRow>(
     `SELECT * FROM audit_records WHERE session_id = ?${include === 'all' ? '' : " AND kind = 'full'"} ORDER BY sequence DESC`,
     [sessionId],
-  );
-  return rows;
+  ));
 }
 
 /** One hot record by id. */
 export function getRecord(storage: Storage, id: string): AuditRow | undefined {
-  return storage.get<AuditRow>('SELECT * FROM audit_records WHERE id = ?', [id]);
+  return withBody(storage, storage.get<AuditRow>('SELECT * FROM audit_records WHERE id = ?', [id]));
 }
 
 /** The most recent full records, newest first. */
 export function recentFullRecords(storage: Storage, limit: number): AuditRow[] {
-  return storage.all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ?", [limit]);
+  return withBodies(storage, storage.all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ?", [limit]));
 }
 
 /** Parses a window; anything unrecognised is `7d` (spec: no 400). */

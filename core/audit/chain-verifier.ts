@@ -1,5 +1,6 @@
 /**
- * Verifies the hash chain: the whole of it once at start (`verifyAll`), then
+ * Verifies the hash chain: the whole of it once at start (`verifyAll`; on a
+ * store with a body log through one pass over its bytes, stream-verify.ts), then
  * on every read only what is new since the last verified checkpoint
  * (`verifyNew`), plus a cheap re-check of the head against the anchor and a
  * small rolling sweep that re-verifies `sweepSize` already-verified records
@@ -16,6 +17,8 @@ import { GENESIS_HASH, rowIsIntact } from './audit-record.ts';
 import { sha256Hex } from './sha256.ts';
 import type { ArchiveRow } from './audit-schema.ts';
 import { readAnchor, readArchives } from './audit-schema.ts';
+import { withBodies } from './audit-bodies.ts';
+import { streamVerify } from './stream-verify.ts';
 
 export type ChainStatus = 'unverified' | 'ok' | 'broken' | 'anchor_mismatch' | 'unanchored';
 
@@ -46,7 +49,7 @@ const BATCH = 2000;
 /** Builds a verifier over the audit tables of `storage`. */
 export function createChainVerifier(
   storage: Storage,
-  options: { sweepSize?: number; yieldEvery?: () => Promise<void>; hashHex?: HashHex } = {},
+  options: { sweepSize?: number; yieldEvery?: () => Promise<void>; hashHex?: HashHex; hashBytes?: (bytes: Uint8Array) => string } = {},
 ): ChainVerifier {
   const sweepSize = options.sweepSize ?? 16;
   const hashHex = options.hashHex ?? sha256Hex;
@@ -82,7 +85,7 @@ export function createChainVerifier(
     return { sequence: prevSeq, hash: prevHash };
   };
   const rowsAfter = (sequence: number, limit: number): AuditRow[] =>
-    storage.all<AuditRow>('SELECT * FROM audit_records WHERE sequence > ? ORDER BY sequence LIMIT ?', [sequence, limit]);
+    withBodies(storage, storage.all<AuditRow>('SELECT * FROM audit_records WHERE sequence > ? ORDER BY sequence LIMIT ?', [sequence, limit]));
   const headRow = (): { sequence: number; hash: string } | undefined =>
     storage.get<{ sequence: number; hash: string }>('SELECT sequence, hash FROM audit_records ORDER BY sequence DESC LIMIT 1');
 
@@ -134,10 +137,10 @@ export function createChainVerifier(
       ? { sequence: boundary.sequence - 1, hash: boundary.hash }
       : storage.get<{ sequence: number; hash: string }>('SELECT sequence, hash FROM audit_records WHERE sequence = ?', [sweepCursor - 1]);
     if (!previous) return broken(`audit record ${sweepCursor - 1} is missing`);
-    const rows = storage.all<AuditRow>(
+    const rows = withBodies(storage, storage.all<AuditRow>(
       'SELECT * FROM audit_records WHERE sequence >= ? AND sequence <= ? ORDER BY sequence LIMIT ?',
       [sweepCursor, checkpoint.sequence, sweepSize],
-    );
+    ));
     const reached = checkRows(rows, previous.sequence, previous.hash);
     const expected = Math.min(checkpoint.sequence, sweepCursor + sweepSize - 1);
     if (reached.sequence !== expected) broken(`audit record ${reached.sequence + 1} is missing`);
@@ -155,6 +158,7 @@ export function createChainVerifier(
         }
         if (!readAnchor(storage) && (first || archiveCount > 0)) unanchored();
         checkpoint = { sequence: boundary.sequence - 1, hash: boundary.hash };
+        if (storage.bodies && options.hashBytes) checkpoint = await streamVerify(storage, storage.bodies, checkpoint, { hashBytes: options.hashBytes, pause });
         for (;;) {
           const rows = rowsAfter(checkpoint.sequence, BATCH);
           checkpoint = checkRows(rows, checkpoint.sequence, checkpoint.hash);

@@ -20,6 +20,7 @@ import type { ArchiveRow } from './audit-schema.ts';
 import { readArchives } from './audit-schema.ts';
 import type { ChainVerifier } from './chain-verifier.ts';
 import { gunzipText, gzipText } from './gzip.ts';
+import { withBodies } from './audit-bodies.ts';
 
 export const COLD_DIR = 'audit/cold';
 const DAY_MS = 86_400_000;
@@ -91,7 +92,7 @@ function takeRun(storage: Storage, sequence: number, limit: string): AuditRow[] 
   const rows: AuditRow[] = [];
   let after = sequence - 1;
   for (;;) {
-    const batch = storage.all<AuditRow>('SELECT * FROM audit_records WHERE sequence > ? ORDER BY sequence LIMIT ?', [after, BATCH]);
+    const batch = withBodies(storage, storage.all<AuditRow>('SELECT * FROM audit_records WHERE sequence > ? ORDER BY sequence LIMIT ?', [after, BATCH]));
     for (const row of batch) {
       if (row.timestamp >= limit) return rows;
       rows.push(row);

@@ -2,7 +2,7 @@
  * `StorageDirectory` on the `Deno` namespace, for the Deno host. tsc does not
  * know `Deno`, so the handful of calls used here are declared locally.
  */
-import type { AppendFile, StorageDirectory } from './files.ts';
+import type { AppendFile, ReadAtFile, StorageDirectory } from './files.ts';
 import { assertPlainName } from './files.ts';
 
 interface DenoFsFile {
@@ -13,7 +13,15 @@ interface DenoFsFile {
   close(): void;
 }
 
+interface DenoSyncFile {
+  seekSync(offset: number, whence: number): number;
+  readSync(bytes: Uint8Array): number | null;
+  statSync(): { size: number };
+  close(): void;
+}
+
 interface DenoNamespace {
+  openSync(path: string, options?: { read?: boolean }): DenoSyncFile;
   open(path: string, options?: { read?: boolean; write?: boolean; append?: boolean; create?: boolean; truncate?: boolean; mode?: number }): Promise<DenoFsFile>;
   mkdir(path: string, options?: { recursive?: boolean; mode?: number }): Promise<void>;
   readDir(path: string): AsyncIterable<{ name: string }>;
@@ -105,6 +113,23 @@ export function createDenoDirectory(path: string): StorageDirectory {
       } catch (error) {
         if (!(error instanceof Deno.errors.NotFound)) throw error;
       }
+    },
+    openReadAt(name): ReadAtFile {
+      const file = Deno.openSync(at(name), { read: true });
+      return {
+        readAt(offset, length) {
+          const bytes = new Uint8Array(length);
+          file.seekSync(offset, 0);
+          for (let done = 0; done < length; ) {
+            const read = file.readSync(bytes.subarray(done));
+            if (!read) throw new RangeError(`${name} ends before byte ${offset + length}`);
+            done += read;
+          }
+          return bytes;
+        },
+        size: () => file.statSync().size,
+        close: () => file.close(),
+      };
     },
   };
 }

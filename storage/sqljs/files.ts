@@ -11,6 +11,15 @@ export interface AppendFile {
   close(): Promise<void>;
 }
 
+/** A file read at any offset, synchronously (reads of a few hundred bytes from the page cache). */
+export interface ReadAtFile {
+  /** Exactly `length` bytes from `offset`; throws when the file ends before. */
+  readAt(offset: number, length: number): Uint8Array;
+  /** The file's size now. */
+  size(): number;
+  close(): void;
+}
+
 export interface StorageDirectory {
   /** Creates the directory (and parents) when missing. */
   ensure(): Promise<void>;
@@ -26,6 +35,8 @@ export interface StorageDirectory {
   writeAtomic(name: string, bytes: Uint8Array): Promise<void>;
   /** Removes a file; no error when absent. */
   remove(name: string): Promise<void>;
+  /** Opens an existing file for synchronous reads at any offset; absent where the host cannot. */
+  openReadAt?(name: string): ReadAtFile;
 }
 
 /** True for a plain file name (no separators, no dot segments). */

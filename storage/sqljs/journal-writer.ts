@@ -61,12 +61,13 @@ interface Waiter {
  * Creates the writer over an open journal file. `onFailure` hears about the
  * first failed write (the store turns read-only); `onSynced` runs after each
  * round (the store checks whether to compact); `beforeRound` just before a
- * round takes what is queued.
+ * round takes what is queued; `beforeWrite` (the body log's write and sync)
+ * right after, before the journal bytes are written.
  */
 export function createJournalWriter(
   directory: StorageDirectory,
   state: JournalWriterState,
-  hooks: { onFailure(error: Error): void; onSynced(): void; beforeRound?(): void },
+  hooks: { onFailure(error: Error): void; onSynced(): void; beforeRound?(): void; beforeWrite?(): Promise<void> },
 ): JournalWriter {
   let { file, fileName, dictionary, size } = state;
   let lastSeq = state.lastSeq;
@@ -107,6 +108,7 @@ export function createJournalWriter(
     queue = [];
     if (batch.length === 0) return;
     try {
+      await hooks.beforeWrite?.();
       const bytes = encodeEntries(batch, dictionary);
       await file.append(bytes);
       size += bytes.length;

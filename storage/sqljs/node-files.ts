@@ -2,10 +2,10 @@
  * `StorageDirectory` on `node:fs`: asynchronous I/O on the thread pool so an
  * fsync never blocks the event loop.
  */
-import { promises as fs } from 'node:fs';
+import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { AppendFile, StorageDirectory } from './files.ts';
+import type { AppendFile, ReadAtFile, StorageDirectory } from './files.ts';
 import { assertPlainName } from './files.ts';
 
 /** A storage directory at an absolute path. */
@@ -84,6 +84,22 @@ export function createNodeDirectory(path: string): StorageDirectory {
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
+    },
+    openReadAt(name): ReadAtFile {
+      const fd = openSync(at(name), 'r');
+      return {
+        readAt(offset, length) {
+          const bytes = Buffer.allocUnsafe(length);
+          for (let done = 0; done < length; ) {
+            const read = readSync(fd, bytes, done, length - done, offset + done);
+            if (read === 0) throw new RangeError(`${name} ends before byte ${offset + length}`);
+            done += read;
+          }
+          return bytes;
+        },
+        size: () => fstatSync(fd).size,
+        close: () => closeSync(fd),
+      };
     },
   };
 }

@@ -7,7 +7,8 @@
  * writes, and at `close`.
  *
  * Files, all in one directory (the hosts use `<config_dir>/audit/`):
- * `snapshot.sqlite` and `journal-<first seq>.log`.
+ * `snapshot.sqlite`, `journal-<first seq>.log` and `bodies.log` (the
+ * `BodyLog`: large values kept out of the in-memory image, see body-log.ts).
  */
 import type { Storage, StorageRecovery } from '../types.ts';
 import { StorageReadOnlyError } from '../types.ts';
@@ -15,6 +16,7 @@ import type { StorageDirectory } from './files.ts';
 import { journalFileName, createJournalWriter } from './journal-writer.ts';
 import type { JournalWriter } from './journal-writer.ts';
 import { loadSqlJs } from './load-sqljs.ts';
+import { openBodyLog } from './body-log.ts';
 import { SNAPSHOT_FILE, markSnapshotSequence, openSnapshot, replayJournals } from './load-state.ts';
 import { createSqlJsEngine } from './sqljs-engine.ts';
 
@@ -55,6 +57,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   const minIdleCompactBytes = options.minIdleCompactBytes ?? 1024 * 1024;
   const warn = options.onWarning ?? (() => undefined);
   await directory.ensure();
+  const bodies = await openBodyLog(directory);
   const SQL = await loadSqlJs(options.wasmBinary);
   const opened = await openSnapshot(SQL, directory);
   const db = opened.db;
@@ -123,6 +126,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
         warn('durable write failed; storage is read-only', { error: error.message });
       },
       beforeRound: settleNow,
+      beforeWrite: bodies ? () => bodies.writeQueued() : undefined,
       onSynced() {
         if (writer!.size >= Math.max(maxJournalBytes, snapshotBytes)) void compact().catch(() => undefined);
       },
@@ -191,6 +195,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
       return readOnly;
     },
     recovery,
+    ...(bodies ? { bodies } : {}),
     get journalBytes() {
       return journal.size;
     },
@@ -207,6 +212,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
       } finally {
         closed = true;
         await journal.close().catch(() => undefined);
+        await bodies?.close().catch(() => undefined);
         engine.close();
       }
     },

@@ -1,7 +1,7 @@
 /**
  * Truncation and corruption are evidence (issues 9.5, 16.2): a storage test
  * that flips a byte in, cuts the tail of, and deletes each host's store on
- * disk (the journal of the sql.js store on Node and Deno, the Durable
+ * disk (the body log and journal of the sql.js store on Node and Deno, the Durable
  * Object's SQLite WAL on Workers), restarts, and shows what the daemon
  * answers: the audit routes refuse (500 AUDIT_CHAIN_BROKEN naming a sequence,
  * or 503 AUDIT_CHAIN_UNANCHORED when the anchor is gone), health carries
@@ -94,7 +94,8 @@ export function tamperSuite(ctx: ConformanceContext): void {
   describe('tampered store files', () => {
     it('a byte flipped inside a middle record: the audit is quarantined with 500 AUDIT_CHAIN_BROKEN and the damaged file is kept byte for byte', async () => {
       const { second, kept } = await tamperAndRestart(async (configDir) => {
-        const path = sqljs ? await journalOf(configDir) : await walOf(configDir);
+        // sql.js: the record bodies live in bodies.log (the journal holds their rows).
+        const path = sqljs ? join(configDir, 'audit', 'bodies.log') : await walOf(configDir);
         const bytes = await readFile(path);
         // Workers: inside the page of the middle WAL frame, with frames written after it.
         const frames = walFrames(bytes);

@@ -1,0 +1,92 @@
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { hash } from 'node:crypto';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAuditLog } from '../../core/audit/audit-log.ts';
+import type { AuditLog } from '../../core/audit/audit-log.ts';
+import { createNodeDirectory } from '../../storage/sqljs/node-files.ts';
+import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
+import type { SqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
+import { createMemoryFileStore } from '../support/memory-file-store.ts';
+import { decision, random, redact, testClock } from '../core/audit/helpers.ts';
+import { tempDir } from './helpers.ts';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+/** Where audit.head lives (outside the store), fresh per test. */
+let files: ReturnType<typeof createMemoryFileStore>['store'];
+beforeEach(async () => {
+  dir = await tempDir();
+  files = createMemoryFileStore().store;
+});
+afterEach(async () => {
+  await dir.cleanup();
+});
+
+const nodeHash = { sha256Hex: (data: string | Uint8Array) => hash('sha256', data, 'hex') };
+
+async function open(): Promise<{ storage: SqljsStorage; log: AuditLog }> {
+  const storage = await openSqljsStorage({ directory: createNodeDirectory(dir.path), idleCompactMs: 0 });
+  const log = await createAuditLog({ storage, clock: testClock(), random, files, redact, hash: nodeHash });
+  return { storage, log };
+}
+
+async function write(count: number, from = 0): Promise<void> {
+  const { storage, log } = await open();
+  for (let i = 0; i < count; i++) await log.append(decision({ tool_call: { type: 'FileRead', path: `/tmp/body-${from + i}` } }));
+  await log.close();
+  await storage.close();
+}
+
+describe('audit bodies in the body log', () => {
+  it('bodies go to bodies.log in chain order, the snapshot holds only references, and a restart verifies the whole chain from the log', async () => {
+    await write(30);
+    const snapshot = await readFile(join(dir.path, 'snapshot.sqlite'));
+    expect(snapshot.includes('/tmp/body-7')).toBe(false);
+    const lines = (await readFile(join(dir.path, 'bodies.log'), 'utf8')).split('\n');
+    expect(lines).toHaveLength(31);
+    expect(JSON.parse(lines[6]!).sequence).toBe(7);
+    const { storage, log } = await open();
+    expect(log.chainState()).toEqual({ status: 'ok', verified_sequence: 30 });
+    const page = log.list({ limit: 5, offset: 0, include: 'full' });
+    expect(page.records.map((record) => record.sequence)).toEqual([30, 29, 28, 27, 26]);
+    expect(page.total).toBe(30);
+    await storage.close();
+  });
+
+  it('a byte flipped in a body on disk: the restarted log names the altered record', async () => {
+    await write(12);
+    const path = join(dir.path, 'bodies.log');
+    const bytes = await readFile(path);
+    const at = bytes.indexOf('/tmp/body-5');
+    bytes[at + 3] = bytes[at + 3]! ^ 0x20;
+    await writeFile(path, bytes);
+    const { storage, log } = await open();
+    expect(log.chainState().status).toBe('broken');
+    expect(() => log.list({ limit: 5, offset: 0, include: 'full' })).toThrow('audit record 6 was altered');
+    await storage.close();
+  });
+
+  it('the body log cut short: the restarted log names the first record whose body is gone', async () => {
+    await write(12);
+    const path = join(dir.path, 'bodies.log');
+    const bytes = await readFile(path);
+    const lines = bytes.toString('utf8').split('\n');
+    await writeFile(path, bytes.subarray(0, lines.slice(0, 9).join('\n').length + 1));
+    const { storage, log } = await open();
+    expect(() => log.list({ limit: 5, offset: 0, include: 'full' })).toThrow('audit record 10 was altered');
+    await storage.close();
+  });
+
+  it('bodies a crash left without a durable row are moved aside, and later records continue the chain', async () => {
+    await write(5);
+    const path = join(dir.path, 'bodies.log');
+    const lines = (await readFile(path, 'utf8')).split('\n');
+    await appendFile(path, `${lines[4]!.replace('"sequence":5', '"sequence":6')}\n`);
+    await write(3, 5);
+    expect((await readdir(dir.path)).filter((name) => name.startsWith('torn-bodies.log'))).toHaveLength(1);
+    const { storage, log } = await open();
+    expect(log.chainState()).toEqual({ status: 'ok', verified_sequence: 8 });
+    expect((await readFile(path, 'utf8')).split('\n')).toHaveLength(9);
+    await storage.close();
+  });
+});
