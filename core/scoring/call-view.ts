@@ -66,10 +66,19 @@ function field(target: Target, name: string, raw: string): Field {
 }
 
 /**
- * Builds the view of a validated tool call. Commands get a second `command`
- * field, `command.normalised`, holding the parsed form (see shell/normalise.ts)
- * when it differs from the raw line; the raw line is always scanned too.
+ * A command line and the lines of its parsed form (see shell/normalise.ts)
+ * that the raw line does not already say, as ONE field: the raw line first,
+ * then the parsed lines, each windowed on its own. Every pattern filter scans
+ * it in one pass, instead of a second pass over a second field; the raw line
+ * is always scanned.
  */
+function commandField(line: string, normalised: string): Field {
+  if (normalised === '') return field('command', 'command', line);
+  const text = `${regexWindow(line)}\n${regexWindow(normalised)}`;
+  return { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm: normalisePath(text, false) };
+}
+
+/** Builds the view of a validated tool call. */
 export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): CallView {
   const fields: Field[] = [];
   let hosts: string[] = [];
@@ -92,18 +101,15 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
       break;
     case 'ShellExec': case 'ProcessSpawn': {
       const line = [call.command, ...call.args].join(' ');
-      const f = field('command', 'command', line);
-      fields.push(f);
-      commandLine = f.norm;
       const input = { command: call.command, args: call.args, env: call.env, cwd: call.cwd };
       const normalised = mayReveal(input) ? beyondRaw(normaliseShell(input, globLists), line) : '';
-      const n = normalised !== '' ? field('command', 'command.normalised', normalised) : null;
-      if (n) fields.push(n);
+      const f = commandField(line, normalised);
+      fields.push(f);
+      commandLine = normalised === '' ? f.norm : normalisePath(regexWindow(line), false);
       if (call.cwd !== undefined) fields.push(field('path', 'cwd', call.cwd));
       for (const [k, v] of Object.entries(call.env ?? {})) fields.push(field('env', `env.${k}`, `${k}=${v}`));
-      const reach = n ? `${f.norm}\n${n.norm}` : f.norm;
-      hosts = extractHosts(reach);
-      egress = hosts.length > 0 || hasNetworkTool(reach);
+      hosts = extractHosts(f.norm);
+      egress = hosts.length > 0 || hasNetworkTool(f.norm);
       break;
     }
     case 'HttpRequest':

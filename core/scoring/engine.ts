@@ -17,6 +17,7 @@ import { createCanaryRegistry, type CanaryRegistry } from './canary-registry.ts'
 import { DEFAULT_ALLOW_THRESHOLD, DEFAULT_DENY_THRESHOLD } from './decision.ts';
 import { runPipeline, type PipelineFilter } from './pipeline.ts';
 import { FILTER_CATALOGUE } from './filters/catalogue.ts';
+import { createKeywordIndex } from './keyword-index.ts';
 import { compileMetaRules, type MetaRules } from './meta-rules.ts';
 import { loadFilter, ruleDocument, type LoadRuleText } from './rule-loader.ts';
 import { createSessionStore } from './session-history.ts';
@@ -103,7 +104,7 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
   const sessions = createSessionStore();
   const disabled = new Set(options.disabledFilters ?? []);
   const problems: string[] = [];
-  const env = { lists: options.lists ?? {}, canaries };
+  const env = { lists: options.lists ?? {}, canaries, keywords: createKeywordIndex() };
 
   await seedCanaries(options.loadRuleText, canaries, problems);
   const filters: PipelineFilter[] = [];

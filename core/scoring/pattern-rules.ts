@@ -8,9 +8,9 @@
  * A filter scores its best matching rule, plus `extra_match_bonus` (default
  * 0.5) for each further rule that matched, up to three.
  */
-import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
 import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
+import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
 import { compileSafeRegex } from './safe-regex.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
@@ -30,6 +30,8 @@ export interface PatternFilterOptions {
   defaultTargets?: readonly string[];
   /** Adjusts a matched rule's score for this call (e.g. by operation); return 0 to drop the match. */
   adjust?: (rule: PatternRule, view: CallView, field: Field) => number;
+  /** The engine's shared keyword automaton (one scan per field for every filter); a private one when omitted. */
+  keywords?: KeywordIndex;
 }
 
 function targetSet(names: readonly string[] | undefined): ReadonlySet<Target> | null {
@@ -46,10 +48,10 @@ function targetSet(names: readonly string[] | undefined): ReadonlySet<Target> | 
 export function compilePatternRules(doc: unknown, options: PatternFilterOptions = {}): FilterInstance {
   const file = validate(PatternFile, doc);
   const bonus = file.filter?.extra_match_bonus ?? 0.5;
-  const keywords: string[] = [];
-  const keywordIndex = new Map<string, number>();
+  const index = options.keywords ?? createKeywordIndex();
   const alwaysRun: CompiledRule[] = [];
-  const byKeyword: CompiledRule[][] = [];
+  // Rules by the shared index's keyword id (sparse: other filters' keywords have none here).
+  const byKeyword = new Map<number, CompiledRule[]>();
   const seen = new Set<string>();
   for (const rule of file.rules) {
     if (seen.has(rule.id)) throw new Error(`rule '${rule.id}': duplicate id`);
@@ -73,20 +75,23 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       ops: rule.ops ? new Set(rule.ops) : null,
       keywordIds: [],
     };
-    for (const kw of rule.keywords ?? []) {
-      const k = kw.toLowerCase();
-      let id = keywordIndex.get(k);
-      if (id === undefined) { id = keywords.length; keywordIndex.set(k, id); keywords.push(k); byKeyword.push([]); }
+    for (const id of index.register((rule.keywords ?? []).map((kw) => kw.toLowerCase()))) {
+      if (entry.keywordIds.includes(id)) continue;
       entry.keywordIds.push(id);
-      byKeyword[id]!.push(entry);
+      let list = byKeyword.get(id);
+      if (!list) byKeyword.set(id, list = []);
+      list.push(entry);
     }
     if (entry.keywordIds.length === 0) alwaysRun.push(entry);
   }
-  const matcher: MultiMatcher = buildMatcher(keywords);
-
   const candidates = (field: Field): Set<CompiledRule> => {
     const set = new Set<CompiledRule>(alwaysRun);
-    if (keywords.length > 0) matcher.scan(field.norm, (k) => { for (const r of byKeyword[k]!) set.add(r); });
+    if (byKeyword.size > 0) {
+      for (const k of index.hits(field)) {
+        const list = byKeyword.get(k);
+        if (list) for (const r of list) set.add(r);
+      }
+    }
     return set;
   };
 

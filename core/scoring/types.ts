@@ -2,6 +2,7 @@
  * Shared types of the scoring domain: phases, filter outcomes and results,
  * the filter contract, and decisions.
  */
+import type { KeywordIndex } from './keyword-index.ts';
 import type { CallView } from './call-view.ts';
 import type { SessionHistory } from './session-history.ts';
 import type { CanaryRegistry } from './canary-registry.ts';
@@ -68,6 +69,8 @@ export interface FilterInstance {
 export interface BuildEnv {
   lists: UserLists;
   canaries: CanaryRegistry;
+  /** The keyword automaton the engine's pattern filters share (one scan per field for all of them). */
+  keywords?: KeywordIndex;
 }
 
 /** A catalogue entry: identity plus a factory from the parsed TOML document. */

@@ -7,5 +7,5 @@ import type { FilterDefinition, Phase } from '../types.ts';
 
 /** A filter defined entirely by its pattern rule file. */
 export function patternFilter(id: string, name: string, phase: Phase, options: PatternFilterOptions = {}): FilterDefinition {
-  return { id, name, phase, build: (doc) => compilePatternRules(doc, options) };
+  return { id, name, phase, build: (doc, env) => compilePatternRules(doc, { ...options, keywords: env.keywords }) };
 }
