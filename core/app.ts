@@ -5,6 +5,7 @@ import { buildRouter } from './build-router.ts';
 import { wireAnalytics } from './analytics/wire-analytics.ts';
 import { installAudit } from './audit/install-audit.ts';
 import { loadAuditKey } from './audit/audit-key.ts';
+import { createCanaryMask } from './scoring/canary-mask.ts';
 import { createDecisions } from './decisions/decide.ts';
 import { createDigestService } from './digest/digest-service.ts';
 import { createLearnedRules } from './digest/learned-rules.ts';
@@ -79,6 +80,7 @@ export async function createApp(deps: Deps): Promise<App> {
   const hub = new RealtimeHub(() => deps.clock.now());
   const learnedRules = createLearnedRules(deps.storage);
   const engine = await createEngineForConfig(deps, config, learnedRules.allows);
+  const canaryMask = createCanaryMask(engine.canaries);
   const licence = createLicenceService(await loadLicence(deps.files, deps.env), deps.clock);
   const supervisor = createSupervisor({
     deps,
@@ -87,6 +89,7 @@ export async function createApp(deps: Deps): Promise<App> {
     hub,
     containment: engine,
     openReviews: createDigestStore(deps.storage).openCountForSession,
+    canaryMask,
   });
   const digest = createDigestService({
     ...deps,
@@ -142,7 +145,7 @@ export async function createApp(deps: Deps): Promise<App> {
   const onboarding = createOnboardingState(deps.storage, deps.clock, deps.log);
   const decisions = createDecisions({
     storage: deps.storage, engine, audit, digest, onboarding, analytics, hub, notifier: notifications,
-    sessions: supervisor.calls, log: deps.log,
+    sessions: supervisor.calls, canaryMask, log: deps.log,
   });
   const services: Services = { ...partial, audit, auditKey, analytics, onboarding, decisions };
   const routes = allRoutes(services);

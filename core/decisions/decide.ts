@@ -13,6 +13,13 @@
  * listener is scored as clamped to loopback; after staging, its counters and
  * the clamp are recorded in the same durable flush. A store that cannot record refuses before scoring
  * (503 AUDIT_READ_ONLY), so an unrecorded call is never allowed.
+ *
+ * Canaries: every client string that travels with the call (session id,
+ * plugin id, source, task context, supervised facts, binaries) is scored by
+ * the canary filter like the call's own fields, and everything the decision
+ * stores or sends is built from one masked copy of the input
+ * (core/scoring/canary-mask.ts): only the audit record's `arguments_hash`
+ * reads the call as sent (its summary is redacted and withheld separately).
  */
 import type { AnalyticsService } from '../analytics/analytics-service.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
@@ -23,6 +30,7 @@ import type { Notifier } from '../notifications/notifier.ts';
 import type { OnboardingState } from '../onboarding/onboarding-state.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { ScoringEngine } from '../scoring/engine.ts';
+import type { CanaryMask } from '../scoring/canary-mask.ts';
 import type { Evaluation } from '../scoring/types.ts';
 import type { Storage } from '../../storage/types.ts';
 import type { CallSupervision, CallSupervisor } from '../sessions/call-supervision.ts';
@@ -43,6 +51,8 @@ export interface DecisionParts {
   notifier: Pick<Notifier, 'notifyQueued'>;
   /** The call's supervised session: refusal after it ended, counters, binaries, listener clamps. */
   sessions: CallSupervisor;
+  /** Masks canaries in everything a decision stores or sends. */
+  canaryMask: CanaryMask;
   log: Logger;
 }
 
@@ -61,12 +71,18 @@ const notRecordable = () => new HttpError(503, 'AUDIT_READ_ONLY', 'the daemon ca
 export function createDecisions(parts: DecisionParts): Decisions {
   const { storage, audit, digest } = parts;
 
-  async function record(input: DecisionInput, evaluation: Evaluation, supervision?: CallSupervision): Promise<Decision> {
+  /**
+   * Records a scored decision. `kept` is `sent` with every canary-carrying
+   * string masked: everything stored or sent is built from it; `sent.call` is
+   * only hashed (and summarised through the audit log's redaction).
+   */
+  async function recordKept(sent: DecisionInput, kept: DecisionInput, evaluation: Evaluation, supervision?: CallSupervision): Promise<Decision> {
     if (storage.readOnly) throw notRecordable();
+    const input = kept;
     const { result } = evaluation;
     const pluginId = pluginIdOf(input.supervised, input.pluginId);
     const common = {
-      tool_call: input.call, session_id: input.sessionId, plugin_id: pluginId,
+      tool_call: sent.call, session_id: input.sessionId, plugin_id: pluginId,
       composite_score: result.composite_score, proxy_action: evaluation.decision, source: input.source,
     };
     const staged = evaluation.learned
@@ -107,17 +123,26 @@ export function createDecisions(parts: DecisionParts): Decisions {
     return decision;
   }
 
+  const { canaryMask } = parts;
+
   return {
-    record,
+    record: (input, evaluation) => recordKept(input, canaryMask.mask(input), evaluation),
     decide(input) {
       if (storage.readOnly) return Promise.reject(notRecordable());
+      const kept = canaryMask.mask(input);
       const supervision = parts.sessions.prepare({
-        call: input.call, sessionId: input.sessionId, supervised: input.supervised, binaries: input.binaries ?? [],
+        call: input.call, sessionId: input.sessionId, supervised: kept.supervised, binaries: kept.binaries ?? [],
       });
+      const context = canaryMask.active ? canaryMask.strings(envelopeOf(input)) : undefined;
       const evaluation = supervision.refusal
         ? sessionEndedEvaluation()
-        : parts.engine.evaluate(supervision.call, { sessionId: input.sessionId ?? undefined, record: true, binaryDrift: supervision.binaryDrift });
-      return record({ ...input, supervised: supervision.supervised }, evaluation, supervision);
+        : parts.engine.evaluate(supervision.call, { sessionId: input.sessionId ?? undefined, record: true, binaryDrift: supervision.binaryDrift, context });
+      return recordKept(input, { ...kept, supervised: supervision.supervised }, evaluation, supervision);
     },
   };
+}
+
+/** The client strings that travel with a call (everything of the input but the call itself). */
+function envelopeOf(input: DecisionInput): unknown[] {
+  return [input.sessionId, input.source, input.pluginId, input.taskContext, input.supervised, input.binaries ?? null];
 }

@@ -50,6 +50,8 @@ export interface EvaluateOptions {
   record: boolean;
   /** Executables the call runs whose hash changed since its supervised session pinned them. */
   binaryDrift?: readonly DriftedBinary[];
+  /** Client strings that travel with the call (session id, plugin id, source, task context...): the canary filter reads them too. */
+  context?: readonly string[];
 }
 
 export interface FilterStatus {
@@ -135,12 +137,12 @@ export async function createScoringEngine(options: ScoringEngineOptions): Promis
   return {
     canaries,
     degradedReason,
-    evaluate(call, { sessionId, record, binaryDrift }) {
+    evaluate(call, { sessionId, record, binaryDrift, context }) {
       const now = options.clock.now();
       const view = viewOf(call, globLists);
       const session = sessionId === undefined ? null : record ? sessions.get(sessionId) : sessions.peek(sessionId) ?? null;
       const learned = options.isAllowedByLearnedRule?.(call) === true;
-      const run = runPipeline({ filters, meta, view, session, now, allow, deny, learned, clock: options.clock, record, binaryDrift });
+      const run = runPipeline({ filters, meta, view, session, now, allow, deny, learned, clock: options.clock, record, binaryDrift, context });
       if (record) {
         counters.total++;
         counters[run.evaluation.decision]++;

@@ -33,6 +33,8 @@ export interface PipelineInput {
   record: boolean;
   /** Drifted executables of the call's supervised session (the binary-drift filter). */
   binaryDrift?: readonly DriftedBinary[];
+  /** Client strings that travel with the call (the canary filter). */
+  context?: readonly string[];
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -42,7 +44,7 @@ function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, F
   const t0 = input.clock.monotonic();
   let outcome: FilterOutcome;
   try {
-    outcome = f.instance!.evaluate(input.view, { prior, session: input.session, now: input.now, binaryDrift: input.binaryDrift });
+    outcome = f.instance!.evaluate(input.view, { prior, session: input.session, now: input.now, binaryDrift: input.binaryDrift, context: input.context });
   } catch {
     outcome = SAFE_OUTCOME;
   }

@@ -50,6 +50,12 @@ export interface FilterContext {
   now: number;
   /** Executables this call runs whose hash changed since its supervised session pinned them. */
   binaryDrift?: readonly DriftedBinary[];
+  /**
+   * Client strings that travel with the call and are stored with it (session
+   * id, plugin id, source, task context, supervised facts, binaries): only the
+   * canary filter reads them.
+   */
+  context?: readonly string[];
 }
 
 /** A pinned executable run with another hash (the supervisor's binary inventory). */

@@ -6,6 +6,7 @@ import type { Config } from '../config/config-types.ts';
 import type { Deps } from '../deps.ts';
 import type { LicenceService } from '../licence/licence-service.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import type { CanaryMask } from '../scoring/canary-mask.ts';
 import { createBinaryInventory } from './binary-inventory.ts';
 import { createCallSupervisor } from './call-supervision.ts';
 import { createListenerRewrites } from './listener-rewrites.ts';
@@ -18,6 +19,7 @@ export function createSupervisor(parts: {
   hub: RealtimeHub;
   containment: Containment;
   openReviews: (sessionId: string) => number;
+  canaryMask: CanaryMask;
 }) {
   const { deps, config, licence } = parts;
   const registry = createSessionRegistry({
@@ -31,6 +33,7 @@ export function createSupervisor(parts: {
     maxSessions: () => Math.min(licence.current().max_sessions, config.supervisor.max_concurrent_sessions),
     onLimitRejected: () => licence.recordSessionLimitRejection(),
     openReviews: parts.openReviews,
+    canaryMask: parts.canaryMask,
     ...(deps.processes ? { processAlive: deps.processes.alive } : {}),
   });
   const inventory = createBinaryInventory(deps.storage);

@@ -11,6 +11,7 @@ import type { Clock, Logger, Random, Timers } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { Session, SessionRegister } from '../schemas/session.ts';
+import type { CanaryMask } from '../scoring/canary-mask.ts';
 import { uuidFrom } from '../security/hex.ts';
 import type { SubsystemHealth } from '../services.ts';
 import type { Storage } from '../../storage/types.ts';
@@ -44,6 +45,8 @@ export interface SessionRegistryOptions {
   openReviews: (sessionId: string) => number;
   /** Whether a process is alive; undefined when the host cannot tell. */
   processAlive?: (pid: number) => boolean;
+  /** Masks canaries in what a registration stores (command, project, cwd...). */
+  canaryMask: Pick<CanaryMask, 'mask'>;
 }
 
 /** What a decision tells the registry about a known session. */
@@ -125,8 +128,12 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
   }
 
   return {
-    /** Registers a session (201 on the routes); 409 SESSION_LIMIT_REACHED beyond the limit. */
-    async register(input: SessionRegister): Promise<Session> {
+    /**
+     * Registers a session (201 on the routes); 409 SESSION_LIMIT_REACHED beyond
+     * the limit. A field carrying a canary is stored and sent masked.
+     */
+    async register(sent: SessionRegister): Promise<Session> {
+      const input = options.canaryMask.mask(sent);
       const max = options.maxSessions();
       const active = activeCount();
       if (active >= max) {

@@ -1,7 +1,9 @@
 /**
  * canary (pattern): a registered canary value, or one of its encoded forms,
- * in any outbound-capable field scores `score` (9.5 shipped: above the deny
- * line). The message names the canary's label and id, never its value.
+ * in any outbound-capable field (every field of an MCP call: the server is
+ * another program), or in a client string that travels with the call and is
+ * stored with it (`ctx.context`: session id, plugin id, source, task
+ * context...), scores `score` (9.5 shipped: above the deny line). The message names the canary's label and id, never its value.
  * Rules: config/filters/canary.toml (`[filter]`), which also carries the
  * durable `[[canary.tokens]]` the engine seeds the registry with.
  */
@@ -27,11 +29,13 @@ export const canaryFilter: FilterDefinition = {
     const cfg = validate(File, doc);
     const scanContent = cfg.filter.scan_file_content === true;
     return {
-      evaluate(view) {
+      evaluate(view, ctx) {
         if (env.canaries.size === 0) return { matched: false, score: 0, message: 'No canaries registered' };
+        const everyField = view.call.type === 'McpToolCall';
         const texts = view.fields
-          .filter((f) => OUTBOUND_TARGETS.has(f.target) || (scanContent && f.target === 'content'))
+          .filter((f) => everyField || OUTBOUND_TARGETS.has(f.target) || (scanContent && f.target === 'content'))
           .map((f) => f.raw);
+        if (ctx.context) texts.push(...ctx.context);
         if (texts.length === 0) return { matched: false, score: 0, message: 'No outbound field' };
         const hits = env.canaries.scan(texts);
         if (hits.length === 0) return { matched: false, score: 0, message: 'No canary in outbound data' };

@@ -1,3 +1,4 @@
+import { createCanaryMask } from '../../../core/scoring/canary-mask.ts';
 import { describe, expect, it } from 'vitest';
 import { installAudit } from '../../../core/audit/install-audit.ts';
 import { buildRouter } from '../../../core/build-router.ts';
@@ -40,7 +41,7 @@ async function setup() {
   const audit = await installAudit(services);
   const decisions = createDecisions({
     storage: t.storage, engine, audit, digest: services.digest, onboarding: services.onboarding,
-    analytics: services.analytics, hub: services.hub, notifier: services.notifications, sessions: services.supervisor.calls, log: t.deps.log,
+    analytics: services.analytics, hub: services.hub, notifier: services.notifications, sessions: services.supervisor.calls, canaryMask: createCanaryMask(services.engine.canaries), log: t.deps.log,
   });
   const { router } = buildRouter([...auditRoutes({ audit }), ...evaluateRoutes({ decisions })], services);
   async function send(path: string, init: RequestInit = {}): Promise<Response> {
