@@ -7,8 +7,8 @@
  * rounds after a warm-up. Prints best and median of each and their ratios.
  */
 import { spawn } from 'node:child_process';
-import { Pool } from 'undici';
 import { launchHost } from '../test/support/host-process.ts';
+import { best, describeRounds, measureRequestRate, median } from './_request-rate.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2000);
@@ -28,26 +28,6 @@ async function startBare(body: string, headers: Record<string, string>): Promise
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-/** Requests per second over `ms` with CONNECTIONS requests in flight. */
-async function measure(url: string, ms: number): Promise<number> {
-  const pool = new Pool(url, { connections: CONNECTIONS });
-  const deadline = performance.now() + ms;
-  let done = 0;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const response = await pool.request({ path: '/api/health', method: 'GET' });
-      await response.body.text();
-      if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-      done++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const rate = done / ((performance.now() - started) / 1000);
-  await pool.close();
-  return rate;
-}
-
 const svc = await launchHost('node', { files: { 'config.toml': '[server.rate_limit]\ngeneral = 1000000\n' } });
 try {
   const sample = await fetch(`${svc.baseUrl}/api/health`);
@@ -56,19 +36,19 @@ try {
   for (const name of ['content-type', 'x-content-type-options', 'cache-control', 'referrer-policy']) headers[name] = sample.headers.get(name) ?? '';
   const bare = await startBare(body, headers);
   try {
-    await measure(bare.url, 1000); // warm-up: JIT and connection pools
-    await measure(svc.baseUrl, 1000);
+    const bareTarget = { url: bare.url, path: '/api/health' };
+    const svcTarget = { url: svc.baseUrl, path: '/api/health' };
+    await measureRequestRate(bareTarget, CONNECTIONS, 1000); // warm-up: JIT and connection pools
+    await measureRequestRate(svcTarget, CONNECTIONS, 1000);
     const results = { bare: [] as number[], svc: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      results.bare.push(await measure(bare.url, ROUND_MS));
-      results.svc.push(await measure(svc.baseUrl, ROUND_MS));
+      results.bare.push(await measureRequestRate(bareTarget, CONNECTIONS, ROUND_MS));
+      results.svc.push(await measureRequestRate(svcTarget, CONNECTIONS, ROUND_MS));
     }
-    const best = (values: number[]) => Math.max(...values);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const ratio = best(results.svc) / best(results.bare);
     console.log(`GET /api/health, ${CONNECTIONS} connections, best of ${ROUNDS} rounds of ${ROUND_MS} ms`);
-    console.log(`  bare node:http  ${Math.round(best(results.bare))} req/s   (median ${Math.round(median(results.bare))}; rounds: ${results.bare.map(Math.round).join(', ')})`);
-    console.log(`  svc Node host   ${Math.round(best(results.svc))} req/s   (median ${Math.round(median(results.svc))}; rounds: ${results.svc.map(Math.round).join(', ')})`);
+    console.log(`  bare node:http  ${describeRounds(results.bare)}`);
+    console.log(`  svc Node host   ${describeRounds(results.svc)}`);
     console.log(`  ratio           ${ratio.toFixed(2)} best, ${(median(results.svc) / median(results.bare)).toFixed(2)} median (target >= 0.70)`);
   } finally {
     bare.stop();

@@ -1,4 +1,5 @@
 import { createApp, type App } from '../../core/app.ts';
+import { discardBody } from '../../core/http/read-body.ts';
 import type { Deps, ServerAddress } from '../../core/deps.ts';
 import { createDurableObjectStorage } from '../../storage/durable-object.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
@@ -12,21 +13,6 @@ function fromBase64(text: string): Uint8Array {
 
 /** An unexpected body read up to this size before answering; past it the connection may close. */
 const DRAINED_BODY_BYTES = 8 * 1024 * 1024;
-
-async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
-  const reader = body.getReader();
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-      if (size > DRAINED_BODY_BYTES) return void (await reader.cancel());
-    }
-  } catch {
-    // the client went away
-  }
-}
 
 /**
  * The one Durable Object that holds the daemon: every request reaches it, so
@@ -56,7 +42,7 @@ export class SvcApp {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
       const response = await app.fetch(request, conn);
       // Core never reads a GET/HEAD body; left unread, workerd resets the connection under the answer.
-      if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== null && !request.bodyUsed) await drain(request.body);
+      if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== null && !request.bodyUsed) await discardBody(request.body, DRAINED_BODY_BYTES);
       return response;
     }
     const result = await app.upgrade(request, conn);

@@ -77,10 +77,11 @@ export function drainUnreadBody(request: Request): Promise<void> | undefined {
   // a measurable share of a health answer.
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (request.bodyUsed || request.body === null) return undefined;
-  return discard(request.body);
+  return discardBody(request.body, MAX_BODY_BYTES);
 }
 
-async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
+/** Reads and drops a body up to `limit` bytes, then cancels the rest; a client that goes away ends it quietly. */
+export async function discardBody(body: ReadableStream<Uint8Array>, limit: number): Promise<void> {
   const reader = body.getReader();
   let size = 0;
   try {
@@ -88,7 +89,7 @@ async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
       const { done, value } = await reader.read();
       if (done) return;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         await reader.cancel();
         return;
       }
