@@ -1,7 +1,8 @@
 /**
  * The canary registry: decoy strings kept in memory (seeded at start from
  * `[[canary.tokens]]` in filters/canary.toml), and one Aho-Corasick automaton
- * over every value and its encoded forms, rebuilt lazily after a change.
+ * over every value and its encoded forms (behind a Bloom prefilter of their
+ * first bytes, gram-prefilter.ts), rebuilt lazily after a change.
  *
  * Values never leave this module: listings carry `value_prefix` (four
  * characters and an ellipsis) and detections report ids and labels only.
@@ -10,6 +11,7 @@ import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
 import { canaryWindow } from './bounded-text.ts';
 import { canaryForms } from './canary-encodings.ts';
 import { foldBytes } from './canary-fold.ts';
+import { buildGramPrefilter, type GramPrefilter } from './gram-prefilter.ts';
 
 /** A canary as the API shows it. */
 export interface CanaryInfo {
@@ -56,7 +58,7 @@ export function valuePrefix(value: string): string {
 /** Creates an empty registry. */
 export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegistry {
   const entries = new Map<string, { label: string; value: string }>();
-  let automaton: { matcher: MultiMatcher; owners: string[] } | null = null;
+  let automaton: { matcher: MultiMatcher; prefilter: GramPrefilter; owners: string[] } | null = null;
   const generate = (): string => {
     const bytes = options.randomBytes(GENERATED_VALUE_BYTES);
     if (bytes.length !== GENERATED_VALUE_BYTES) throw new Error('random source returned the wrong length');
@@ -72,7 +74,7 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
     const patterns: string[] = [];
     const owners: string[] = [];
     for (const [id, e] of entries) for (const f of canaryForms(e.value)) { patterns.push(f); owners.push(id); }
-    automaton = { matcher: buildMatcher(patterns), owners };
+    automaton = { matcher: buildMatcher(patterns), prefilter: buildGramPrefilter(patterns), owners };
     return automaton;
   };
   return {
@@ -100,10 +102,11 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
     get size() { return entries.size; },
     scan(texts) {
       if (entries.size === 0) return [];
-      const { matcher, owners } = built();
+      const { matcher, prefilter, owners } = built();
       const found = new Set<string>();
       for (const text of texts) {
-        matcher.scanBytes(foldBytes(canaryWindow(text)), (p) => { found.add(owners[p]!); return found.size >= 16; });
+        const bytes = foldBytes(canaryWindow(text));
+        if (prefilter.mayMatch(bytes)) matcher.scanBytes(bytes, (p) => { found.add(owners[p]!); return found.size >= 16; });
       }
       return [...found].filter((id) => entries.has(id)).map((id) => ({ id, label: entries.get(id)!.label }));
     },

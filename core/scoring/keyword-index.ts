@@ -22,6 +22,8 @@ export function createKeywordIndex(): KeywordIndex {
   let matcher: MultiMatcher | null = null;
   let cache = new WeakMap<object, readonly number[]>();
   let scans = 0;
+  let seen = new Uint32Array(0);
+  let stamp = 0;
   return {
     register(list) {
       return list.map((w) => {
@@ -39,11 +41,12 @@ export function createKeywordIndex(): KeywordIndex {
     hits(field) {
       const known = cache.get(field);
       if (known) return known;
-      matcher ??= buildMatcher(words);
-      const seen = new Uint8Array(words.length);
+      if (!matcher) { matcher = buildMatcher(words); seen = new Uint32Array(words.length); }
+      // Distinct ids in order of first hit: a stamp per scan instead of a fresh array.
+      if (++stamp === 0xffffffff) { seen.fill(0); stamp = 1; }
       const found: number[] = [];
       scans++;
-      matcher.scan(field.norm, (k) => { if (seen[k] === 0) { seen[k] = 1; found.push(k); } });
+      matcher.scan(field.norm, (k) => { if (seen[k] !== stamp) { seen[k] = stamp; found.push(k); } });
       cache.set(field, found);
       return found;
     },

@@ -23,6 +23,8 @@ interface CompiledRule {
   targets: ReadonlySet<Target> | null;
   ops: ReadonlySet<Op> | null;
   keywordIds: number[];
+  /** Position in the file (the candidate stamps). */
+  index: number;
 }
 
 export interface PatternFilterOptions {
@@ -74,6 +76,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       targets: targetSet(rule.targets ?? options.defaultTargets),
       ops: rule.ops ? new Set(rule.ops) : null,
       keywordIds: [],
+      index: seen.size - 1,
     };
     for (const id of index.register((rule.keywords ?? []).map((kw) => kw.toLowerCase()))) {
       if (entry.keywordIds.includes(id)) continue;
@@ -84,15 +87,18 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     }
     if (entry.keywordIds.length === 0) alwaysRun.push(entry);
   }
-  const candidates = (field: Field): Set<CompiledRule> => {
-    const set = new Set<CompiledRule>(alwaysRun);
-    if (byKeyword.size > 0) {
-      for (const k of index.hits(field)) {
-        const list = byKeyword.get(k);
-        if (list) for (const r of list) set.add(r);
-      }
+  // A field's candidate rules without building a set: each rule is taken once
+  // per field (a stamp per rule), always-run rules first, then by keyword hit.
+  const stamps = new Uint32Array(file.rules.length);
+  let stamp = 0;
+  const candidates = (field: Field, take: (c: CompiledRule) => void): void => {
+    if (++stamp === 0xffffffff) { stamps.fill(0); stamp = 1; }
+    for (const c of alwaysRun) { stamps[c.index] = stamp; take(c); }
+    if (byKeyword.size === 0) return;
+    for (const k of index.hits(field)) {
+      const list = byKeyword.get(k);
+      if (list) for (const c of list) if (stamps[c.index] !== stamp) { stamps[c.index] = stamp; take(c); }
     }
-    return set;
   };
 
   const fires = (c: CompiledRule, view: CallView, field: Field): boolean => {
@@ -121,16 +127,16 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   return {
     evaluate(view): FilterOutcome {
       const hits = new Map<string, { rule: PatternRule; score: number }>();
-      for (const field of view.fields) {
-        for (const c of candidates(field)) {
-          if (hits.has(c.rule.id)) continue;
-          if (c.targets && !c.targets.has(field.target)) continue;
-          if (c.ops && !c.ops.has(view.op)) continue;
-          if (!fires(c, view, field)) continue;
-          const score = options.adjust ? options.adjust(c.rule, view, field) : c.rule.score;
-          if (score !== 0) hits.set(c.rule.id, { rule: c.rule, score });
-        }
-      }
+      let field!: Field;
+      const take = (c: CompiledRule): void => {
+        if (hits.has(c.rule.id)) return;
+        if (c.targets && !c.targets.has(field.target)) return;
+        if (c.ops && !c.ops.has(view.op)) return;
+        if (!fires(c, view, field)) return;
+        const score = options.adjust ? options.adjust(c.rule, view, field) : c.rule.score;
+        if (score !== 0) hits.set(c.rule.id, { rule: c.rule, score });
+      };
+      for (field of view.fields) candidates(field, take);
       if (hits.size === 0) return { matched: false, score: 0, message: 'No rule matched' };
       const sorted = [...hits.values()].sort((a, b) => b.score - a.score);
       const best = sorted[0]!;
