@@ -5,7 +5,7 @@
  */
 import type { ToolCall } from '../schemas/tool-call.ts';
 import { regexWindow } from './bounded-text.ts';
-import { extractHosts, hasNetworkTool } from './hosts.ts';
+import { extractHosts, hasNetworkTool, networkOf } from './hosts.ts';
 import { mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
 import { NO_GLOB_LISTS } from './shell/lists.ts';
@@ -108,8 +108,9 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
       commandLine = normalised === '' ? f.norm : normalisePath(regexWindow(line), false);
       if (call.cwd !== undefined) fields.push(field('path', 'cwd', call.cwd));
       for (const [k, v] of Object.entries(call.env ?? {})) fields.push(field('env', `env.${k}`, `${k}=${v}`));
-      hosts = extractHosts(f.norm);
-      egress = hosts.length > 0 || hasNetworkTool(f.norm);
+      const net = networkOf(f.norm);
+      hosts = net.hosts;
+      egress = hosts.length > 0 || net.tool;
       break;
     }
     case 'HttpRequest':

@@ -27,20 +27,38 @@ const FILE_SUFFIXES = new Set([
 
 const SPLIT = /[\s'"=<>|;&(),`{}]+/;
 
-/** True when the (lower-case) command line invokes a network client. */
-export function hasNetworkTool(commandLine: string): boolean {
-  for (const token of commandLine.split(SPLIT)) {
+/** True when one of the tokens of a lower-case text (split on SPLIT) names a network client. */
+function toolInTokens(tokens: readonly string[], text: string): boolean {
+  for (const token of tokens) {
     if (token.length === 0 || token.length > 40) continue;
     const slash = token.lastIndexOf('/');
     if (NETWORK_TOOLS.has(slash >= 0 ? token.slice(slash + 1) : token)) return true;
   }
-  return commandLine.includes('openssl') && OPENSSL_NETWORK.test(commandLine);
+  return text.includes('openssl') && OPENSSL_NETWORK.test(text);
 }
 
-/** True for a dotted IPv4 literal. */
+/** True when the (lower-case) command line invokes a network client. */
+export function hasNetworkTool(commandLine: string): boolean {
+  return toolInTokens(commandLine.split(SPLIT), commandLine);
+}
+
+/** True for a dotted IPv4 literal (four parts of one to three ASCII digits, each at most 255). */
 export function isIpv4(host: string): boolean {
-  const parts = host.split('.');
-  return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+  let parts = 0;
+  let digits = 0;
+  let value = 0;
+  for (let i = 0; i <= host.length; i++) {
+    const c = i < host.length ? host.charCodeAt(i) : 0x2e;
+    if (c === 0x2e) {
+      if (digits === 0 || value > 255 || ++parts > 4) return false;
+      digits = 0;
+      value = 0;
+    } else if (c >= 0x30 && c <= 0x39 && digits < 3) {
+      digits++;
+      value = value * 10 + (c - 0x30);
+    } else return false;
+  }
+  return parts === 4;
 }
 
 /** True for an IP literal (v4, or v6 with colons). */
@@ -81,6 +99,11 @@ function looksLikeHost(token: string): boolean {
 
 /** Destination hosts named in lower-case text: every URL's host, and bare hosts after a network tool. */
 export function extractHosts(text: string): string[] {
+  return networkOf(text).hosts;
+}
+
+/** `extractHosts` and `hasNetworkTool` of one text, from one tokenisation. */
+export function networkOf(text: string): { hosts: string[]; tool: boolean } {
   const found = new Set<string>();
   let from = 0;
   for (let i = text.indexOf('://', from); i >= 0 && found.size < 64; i = text.indexOf('://', from)) {
@@ -90,13 +113,15 @@ export function extractHosts(text: string): string[] {
     // After a scheme any syntactically valid name is a host, whatever its suffix.
     if (host && /^[a-z0-9._:-]+$/.test(host) && /[a-z0-9]/.test(host)) found.add(host);
   }
-  if (hasNetworkTool(text)) {
-    for (const raw of text.split(SPLIT)) {
+  const tokens = text.split(SPLIT);
+  const tool = toolInTokens(tokens, text);
+  if (tool) {
+    for (const raw of tokens) {
       if (raw.length < 4 || raw.length > 300 || raw.includes('://') || raw.startsWith('-')) continue;
       const host = hostOf(raw);
       if (host && looksLikeHost(host)) found.add(host);
       if (found.size >= 64) break;
     }
   }
-  return [...found];
+  return { hosts: [...found], tool };
 }

@@ -41,7 +41,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const SAFE_OUTCOME: FilterOutcome = { matched: false, score: 0, message: 'Filter raised an internal error; it contributed nothing' };
 
 function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, FilterOutcome>): FilterOutcome {
-  const t0 = input.clock.monotonic();
+  const t0 = input.record ? input.clock.monotonic() : 0;
   let outcome: FilterOutcome;
   try {
     outcome = f.instance!.evaluate(input.view, { prior, session: input.session, now: input.now, binaryDrift: input.binaryDrift, context: input.context });
