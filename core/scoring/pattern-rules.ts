@@ -12,6 +12,7 @@ import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
+import { hasRun, requiredRun, type RequiredRun } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
 import type { FilterInstance, FilterOutcome } from './types.ts';
@@ -19,6 +20,8 @@ import type { FilterInstance, FilterOutcome } from './types.ts';
 interface CompiledRule {
   rule: PatternRule;
   regex: RegExp | null;
+  /** A run of class characters every match contains (required-run.ts), checked before the regex. */
+  run: RequiredRun | null;
   except: RegExp | null;
   targets: ReadonlySet<Target> | null;
   ops: ReadonlySet<Op> | null;
@@ -60,10 +63,12 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     seen.add(rule.id);
     if (rule.pattern === undefined && rule.min_length === undefined) throw new Error(`rule '${rule.id}': needs 'pattern' or 'min_length'`);
     let regex: RegExp | null = null;
+    let run: RequiredRun | null = null;
     if (rule.pattern !== undefined) {
       const compiled = compileSafeRegex(rule.pattern, rule.case_sensitive ? 'g' : 'gi');
       if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
       regex = compiled.regex;
+      run = requiredRun(rule.pattern, regex.flags);
     }
     let except: RegExp | null = null;
     if (rule.except) {
@@ -72,7 +77,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       except = e.regex;
     }
     const entry: CompiledRule = {
-      rule, regex, except,
+      rule, regex, run, except,
       targets: targetSet(rule.targets ?? options.defaultTargets),
       ops: rule.ops ? new Set(rule.ops) : null,
       keywordIds: [],
@@ -105,6 +110,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     if (c.rule.min_length !== undefined && field.raw.length < c.rule.min_length) return false;
     if (!c.regex) return true;
     const text = c.rule.case_sensitive ? field.text : field.norm;
+    if (c.run && !hasRun(text, c.run)) return false;
     const need = c.rule.min_count ?? 1;
     let count = 0;
     c.regex.lastIndex = 0;

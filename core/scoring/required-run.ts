@@ -1,0 +1,60 @@
+/**
+ * A necessary condition read off a rule pattern at load time: when the
+ * pattern is one sequence (no `|` outside groups) holding a character class
+ * repeated at least `MIN_RUN` times (`[A-Za-z0-9+/]{64,256}`), every match
+ * contains that many class characters in a row. A linear look for such a run
+ * (a table lookup per character) then rules the pattern out on most text
+ * before the regex engine tries it at every offset. Exact: characters the
+ * table cannot decide (beyond ASCII) count as class members, so a run is
+ * never missed.
+ */
+
+/** Shortest repeat worth a precheck (short ones match by chance anyway). */
+export const MIN_RUN = 16;
+
+export interface RequiredRun {
+  /** 1 where the ASCII character is in the class. */
+  member: Uint8Array;
+  min: number;
+}
+
+/** The longest class repeat every match must contain, or null. */
+export function requiredRun(source: string, flags: string): RequiredRun | null {
+  let depth = 0;
+  let best: { cls: string; min: number } | null = null;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\\') { i++; continue; }
+    if (ch === '(') { depth++; continue; }
+    if (ch === ')') { depth--; continue; }
+    if (ch === '|' && depth === 0) return null;
+    if (ch !== '[') continue;
+    let end = i + 1;
+    while (end < source.length && source[end] !== ']') end += source[end] === '\\' ? 2 : 1;
+    if (end >= source.length) return null;
+    const cls = source.slice(i, end + 1);
+    i = end;
+    if (depth !== 0) continue;
+    const q = /^\{(\d+)(?:,\d*)?\}/.exec(source.slice(end + 1, end + 16));
+    const min = q ? Number(q[1]) : 0;
+    if (min >= MIN_RUN && (!best || min > best.min)) best = { cls, min };
+  }
+  if (!best) return null;
+  let test: RegExp;
+  try { test = new RegExp(`^${best.cls}$`, flags.replace(/g/g, '')); } catch { return null; }
+  const member = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) member[c] = test.test(String.fromCharCode(c)) ? 1 : 0;
+  return { member, min: best.min };
+}
+
+/** False only when `text` has no run of `run.min` class characters (so the pattern cannot match). */
+export function hasRun(text: string, run: RequiredRun): boolean {
+  const { member, min } = run;
+  if (text.length < min) return false;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || member[c] === 1) { if (++n >= min) return true; } else n = 0;
+  }
+  return false;
+}
