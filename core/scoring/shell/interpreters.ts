@@ -1,6 +1,8 @@
 /**
  * Interpreter one-liners (`python -c`, `perl -e`, `ruby -e`, `node -e`,
- * `lua -e`, `php -r`, awk programs): the code they run, put in a form the
+ * `deno eval`, `bun -e`, `lua -e`, `php -r`, awk programs, `Rscript -e`,
+ * `julia -e`, `elixir -e`, `groovy -e`, `osascript -e`, `pwsh -c` (and
+ * `-EncodedCommand`), `expect -c`, Tcl on standard input): the code they run, put in a form the
  * rules read (home-directory expressions as '~', adjacent string literals
  * joined, base64 literals decoded), and the shell strings the code hands to
  * `system`/`exec`/`subprocess`/`popen`/backticks, which are parsed as shell.
@@ -21,13 +23,58 @@ function langOf(name: string): string | null {
   if (name === 'lua' || /^lua(?:jit|5\.[0-9])$/.test(name)) return 'lua';
   if (name === 'php' || /^php[0-9.]{1,4}$/.test(name)) return 'php';
   if (/^(?:g|m|n|busybox-)?awk$/.test(name)) return 'awk';
+  if (name === 'Rscript' || name === 'R') return 'r';
+  if (name === 'julia') return 'julia';
+  if (name === 'elixir' || name === 'iex') return 'elixir';
+  if (name === 'groovy') return 'groovy';
+  if (name === 'osascript') return 'applescript';
+  if (name === 'pwsh' || name === 'powershell' || name === 'powershell.exe') return 'powershell';
+  if (name === 'expect' || name === 'tclsh' || /^tclsh[0-9.]{1,4}$/.test(name) || name === 'wish') return 'tcl';
   return null;
+}
+
+/** Interpreters that run the program on their standard input when given no code or file. */
+export const STDIN_INTERPRETERS = /^(?:python[0-9.]{0,5}|perl|ruby|node|php|lua|tclsh[0-9.]{0,4}|wish|expect|osascript|pwsh|powershell|julia|Rscript)$/;
+
+/** The language an interpreter's name says (the name a `svc:code` line carries), or null. */
+export function languageOf(name: string): string | null {
+  return langOf(name);
+}
+
+/** PowerShell's -EncodedCommand: base64 of UTF-16LE text. */
+function decodeUtf16Base64(text: string): string | null {
+  const raw = decodeBase64(text);
+  if (raw === null) return null;
+  let out = '';
+  for (let i = 0; i + 1 < raw.length; i += 2) out += String.fromCharCode(raw.charCodeAt(i) | (raw.charCodeAt(i + 1) << 8));
+  return /^[\x09\x0a\x0d\x20-\x7e]+$/.test(out) ? out : null;
+}
+
+/** The code of the interpreters whose flags differ from the -e/-c family. */
+function otherOneLiner(lang: string, argv: readonly string[]): OneLiner | null {
+  const code: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    const low = a.toLowerCase();
+    if (lang === 'powershell') {
+      if (/^-(?:e|ec|enc|encodedcommand)$/i.test(a) && argv[i + 1] !== undefined) { const d = decodeUtf16Base64(argv[++i]!); if (d !== null) code.push(d); continue; }
+      if (/^-(?:c|command)$/i.test(a)) { code.push(argv.slice(i + 1).join(' ')); break; }
+      if (/^-(?:file|f)$/i.test(a)) return null;
+      if (/^-(?:executionpolicy|ep|windowstyle|w|outputformat|inputformat|configurationname|workingdirectory|wd)$/i.test(a)) { i++; continue; }
+      if (!a.startsWith('-')) { code.push(argv.slice(i).join(' ')); break; }
+      continue;
+    }
+    if ((lang === 'tcl' && low === '-c') || (lang !== 'tcl' && (a === '-e' || a === '--eval' || a === '-E'))) { if (argv[i + 1] !== undefined) code.push(argv[++i]!); continue; }
+    if (!a.startsWith('-')) break;
+  }
+  return code.length > 0 ? { lang, code: code.join('\n').slice(0, MAX_WORD) } : null;
 }
 
 /** The code an interpreter command line runs inline, or null (a script file, a module, no code). */
 export function oneLiner(argv: readonly string[]): OneLiner | null {
   const lang = langOf(argv[0] ?? '');
   if (!lang) return null;
+  if (lang === 'r' || lang === 'julia' || lang === 'elixir' || lang === 'groovy' || lang === 'applescript' || lang === 'powershell' || lang === 'tcl') return otherOneLiner(lang, argv);
   const code: string[] = [];
   const pre: string[] = [];
   if (lang === 'awk') {
@@ -93,7 +140,7 @@ export function decodedLiterals(code: string): string[] {
   return out;
 }
 
-const SHELL_CALL = /(?:\bsystem|\bpopen|\bexec(?:Sync|File(?:Sync)?)?|\bspawn(?:Sync)?|os\.execute|io\.popen|shell_exec|passthru|proc_open|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bPopen|subprocess\.(?:run|call)|\bqx|%x|\bexecvp?e?|\bexeclp?e?)\s{0,3}\(?\s{0,3}(?:'([^'\n]{1,2000})'|"((?:[^"\\\n]|\\.){1,2000})"|`([^`\n]{1,2000})`)/g;
+const SHELL_CALL = /(?:do shell script|\bsystem2?|\bpopen|\bexec(?:Sync|File(?:Sync)?)?|\bspawn(?:Sync)?|os\.execute|io\.popen|shell_exec|passthru|proc_open|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bPopen|subprocess\.(?:run|call)|\bqx|%x|\bexecvp?e?|\bexeclp?e?)\s{0,3}\(?\s{0,3}(?:'([^'\n]{1,2000})'|"((?:[^"\\\n]|\\.){1,2000})"|`([^`\n]{1,2000})`)/g;
 const LITERAL = /'([^'\n]{3,2000})'|"((?:[^"\\\n]|\\.){3,2000})"/g;
 const EXEC_OF_VARIABLE = /(?:\bsystem|\bpopen|\bexec(?:Sync)?|os\.execute|io\.popen|shell_exec|passthru|subprocess\.\w{2,12}|\bPopen)\s{0,3}\(\s{0,3}[A-Za-z_$]/;
 const BACKTICK = /`([^`\n]{1,2000})`/g;
@@ -118,5 +165,24 @@ export function shellStrings(code: string, lang: string): string[] {
     if (words.length >= 2) out.push(words.map((w) => (/[\s'"]/.test(w) ? `'${w.replace(/'/g, '')}'` : w)).join(' '));
     if (out.length >= 16) break;
   }
+  return out;
+}
+
+/** An endless loop (`while True`, `while 1`, `for(;;)`, `loop do`, `repeat`, `setInterval`). */
+const ENDLESS_LOOP = /\bwhile\s{0,3}\(?\s{0,3}(?:true|1|!0|:)\s{0,3}\)?|\bfor\s{0,3}\(\s{0,3};\s{0,3};\s{0,3}\)|\bloop\s{0,3}(?:do\b|\{)|\brepeat\b|\buntil\s{0,3}\(?\s{0,3}(?:false|0)\b|itertools\.count\(|iter\(int|setinterval\(|\bforever\b|\bwhile\s{0,3}\[\s{0,3}1\s{0,3}\]/i;
+/** Starting a process or a copy of the interpreter. */
+const SPAWN = /\bfork\b|pcntl_fork|\bspawn|\bexec(?:sync|file|vp?e?|lp?e?)?\s{0,3}\(|\bsystem2?\s{0,3}\(|\bpopen|os\.execute|subprocess|child_process|multiprocessing|process\.start|deno\.command|deno\.run|bun\.spawn|start-process|start-job|\bprocess\.spawn|do shell script|\bexec\s{1,3}[a-z/]/i;
+/** A loop that waits, sleeps or stops is not a fork bomb. */
+const PACED = /\bsleep|\bwait(?:pid)?\b|\.join\(|settimeout|\bbreak\b|\bexit\b|\.wait\(|waitpid|\bdelay\(/i;
+/** A socket to another program: connect calls, socket objects, awk's /inet, PowerShell's TcpClient. */
+const SOCKET = /\bsocket\b|\.connect\s{0,3}\(|deno\.connect|net\.connect|createconnection|tcpsocket|io::socket|fsockopen|stream_socket_client|\/inet\/tcp|tcpclient|\bsocket\s{1,3}[a-z0-9$]/i;
+/** A shell handed the socket: a shell started, descriptors duplicated, a pty spawned. */
+const SOCKET_SHELL = /['"`\s(\[](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh['"`\s,)\]]|['"](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh\s{1,3}-i|\bdup2?\b|pty\.spawn|cmd\.exe|\bpowershell\b|\bexec\s{1,3}(?:ba|z|da)?sh\b|\biex\b|invoke-expression/i;
+
+/** What an interpreter's code does that no one idiom pins: `spawn-loop` (a fork bomb), `socket-shell` (a reverse shell). */
+export function codeFacts(code: string): string[] {
+  const out: string[] = [];
+  if (ENDLESS_LOOP.test(code) && SPAWN.test(code) && !PACED.test(code)) out.push('code-spawn-loop');
+  if (SOCKET.test(code) && SOCKET_SHELL.test(code)) out.push('code-socket-shell');
   return out;
 }

@@ -13,7 +13,7 @@
 import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts';
 import { expandWord, type ExpandEnv, type Substitution } from './expand.ts';
 import { hasGlob, resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
-import { codeForRules, decodedLiterals, oneLiner, shellStrings } from './interpreters.ts';
+import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
 import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
 import { sqlCall } from './sql.ts';
@@ -34,9 +34,17 @@ interface Scope {
   funcs: Set<string>;
   /** The working directory when known ('~' for home), for relative dot-file names. */
   cwd: string;
+  /** Bind mounts of the container the commands run in, as [path inside, host path]. */
+  mounts?: [string, string][];
+  /** The commands run on another machine (ssh, a cluster's pod): a database client's "local" is that machine. */
+  place?: 'remote' | 'unknown';
 }
 
-interface Ctx { budget: Budget; lists: GlobLists; lines: string[]; size: number; facts: Set<string>; raw: string }
+interface Ctx {
+  budget: Budget; lists: GlobLists; lines: string[]; size: number; facts: Set<string>; raw: string;
+  /** Files a download wrote (path as written, and its base name) -> the URL. */
+  downloads: Map<string, string>;
+}
 
 const HOME = /^(?:\/home\/[^/\s'"]{1,64}|\/users\/[^/\s'"]{1,64}|\/root(?=\/|$)|\$home\b|\$\{home\}|\$HOME\b)/i;
 
@@ -56,7 +64,7 @@ function fact(ctx: Ctx, name: string, detail = ''): void {
 
 /** The normalised text of a ShellExec/ProcessSpawn call (lines; facts included). */
 export function normaliseShell(input: ShellInput, lists: GlobLists): string {
-  const ctx: Ctx = { budget: createBudget(), lists, lines: [], size: 0, facts: new Set(), raw: [input.command, ...input.args].join(' ') };
+  const ctx: Ctx = { budget: createBudget(), lists, lines: [], size: 0, facts: new Set(), raw: [input.command, ...input.args].join(' '), downloads: new Map() };
   const scope: Scope = { vars: new Map(Object.entries(input.env ?? {})), positional: null, ifs: ' \t\n', funcs: new Set(), cwd: homed((input.cwd ?? '').replace(/\/+$/, '')) };
   if (input.args.length === 0) runText(ctx, scope, input.command, 0, false);
   else emit(ctx, runArgv(ctx, scope, [input.command, ...input.args], null, 0).text);
@@ -149,6 +157,10 @@ function expandArgs(ctx: Ctx, scope: Scope, words: Word[], depth: number): { arg
       if (e.globs[k] && argv.length > 0) {
         const hits = resolvePathGlob(homed(f), ctx.lists);
         if (hits.length > 0) { argv.push(...hits); fact(ctx, 'glob-reaches-sensitive-path', hits[0]); return; }
+        // An option's value (`of=/dev/s?a`, `--file=~/.ss?/id_*`).
+        const opt = /^(-{0,2}[A-Za-z][A-Za-z0-9-]{0,30}=)(.+)$/.exec(f);
+        const valueHits = opt ? resolvePathGlob(homed(opt[2]!), ctx.lists) : [];
+        if (valueHits.length > 0) { argv.push(opt![1]! + valueHits[0]!); fact(ctx, 'glob-reaches-sensitive-path', valueHits[0]); return; }
       }
       argv.push(f);
     });
@@ -206,7 +218,8 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
     const value = expandWord(a.value, env, ' \t\n').fields.join(' ');
     assigned.push(`${a.name}=${value}`);
     scope.vars.set(a.name, value);
-    if (a.name === 'IFS') { scope.ifs = value; if (value !== ' \t\n' && value !== '') fact(ctx, 'ifs-reassigned'); }
+    // `IFS=: read …` sets IFS for that command alone (read's split); only a standalone assignment changes how later words split.
+    if (a.name === 'IFS' && cmd.words.length === 0) { scope.ifs = value; if (value !== ' \t\n' && value !== '') fact(ctx, 'ifs-reassigned'); }
   }
   const { argv, dynamicHead, obfuscatedHead, decoded } = expandArgs(ctx, scope, cmd.words, depth);
   const redirs = renderRedirects(ctx, scope, cmd.redirs, depth);
@@ -220,7 +233,8 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
 }
 
 /** Runs an expanded argv: globbed names, wrappers, shells, eval, one-liners, database clients. */
-function runArgv(ctx: Ctx, scope: Scope, argvIn: string[], stdin: StageOutput | null, depth: number, decodedArgs = false): { text: string; output: StageOutput | null } {
+function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput | null, depth: number, decodedArgs = false): { text: string; output: StageOutput | null } {
+  let scope = scopeIn;
   let argv = argvIn.slice();
   argv[0] = commandName(argv[0]!);
   if (hasGlob(argv[0]!)) {
@@ -237,11 +251,22 @@ function runArgv(ctx: Ctx, scope: Scope, argvIn: string[], stdin: StageOutput | 
     if (!p) break;
     for (const [k, v] of p.assigns ?? []) vars.set(k, v);
     for (const more of p.more ?? []) emit(ctx, runArgv(ctx, scope, more, null, depth + 1).text);
-    if (p.script !== undefined) { runText(ctx, { ...scope, positional: null }, p.script, depth + 1, false); return { text: argv.join(' '), output: null }; }
+    if (p.script !== undefined) { runText(ctx, { ...scope, positional: null, place: p.place ?? scope.place }, p.script, depth + 1, false); return { text: argv.join(' '), output: null }; }
     if (p.stdinShell) { runShellStdin(ctx, scope, stdin, depth); return { text: argv.join(' '), output: null }; }
     if (!p.argv) return { text: argv.join(' '), output: stageOutput(argv, stdin) };
     let inner = p.argv.slice();
+    if (p.mounts && p.mounts.length > 0) scope = { ...scope, mounts: [...p.mounts.map(([d, h]) => [d.replace(/\/+$/, ''), homed(h).replace(/\/+$/, '')] as [string, string]), ...(scope.mounts ?? [])] };
+    if (p.place) scope = { ...scope, place: p.place };
     inner[0] = commandName(inner[0]!);
+    if (p.xargs && !stdin) {
+      // Input unknown: the replace string stands for any name, so `cat ~/.ssh/{}` reads as the glob `~/.ssh/*`.
+      inner = inner.map((a, i) => {
+        if (i === 0 || !a.includes(p.xargs!)) return a;
+        const hits = resolvePathGlob(homed(a.split(p.xargs!).join('*')), ctx.lists);
+        if (hits.length > 0) fact(ctx, 'glob-reaches-sensitive-path', hits[0]);
+        return hits[0] ?? a;
+      });
+    }
     if (p.xargs !== undefined && stdin) {
       const words = stdin.text.split(p.xargs ? /\n/ : /\s+/).map((w) => w.trim()).filter(Boolean).slice(0, 8);
       if (p.xargs) {
@@ -252,9 +277,11 @@ function runArgv(ctx: Ctx, scope: Scope, argvIn: string[], stdin: StageOutput | 
     }
     argv = inner;
   }
+  if (scope.mounts) argv = hostPaths(argv, scope.mounts);
   const name = argv[0]!;
   if (name === 'cd') scope.cwd = homed((argv[1] ?? '~').replace(/\/+$/, ''));
   argv = inHome(argv, scope.cwd);
+  noteDownload(ctx, argv);
   let text = argv.join(' ');
   if (SHELLS.has(name)) { runShell(ctx, scope, argv, stdin, depth, decodedArgs); text = shellText(argv); }
   else if (name === 'eval') runText(ctx, scope, argv.slice(1).join(' '), depth + 1, decodedArgs);
@@ -262,9 +289,51 @@ function runArgv(ctx: Ctx, scope: Scope, argvIn: string[], stdin: StageOutput | 
   else {
     if (runOneLiner(ctx, scope, argv, stdin, depth)) text = `${name} …${argv.length > 3 ? ' ' + argv.slice(3).join(' ') : ''}`;
     const sql = sqlCall(argv, stdin?.text ?? null, vars);
-    if (sql) emit(ctx, `svc:sql ${sql.client} ${sql.where} ${sql.statement}`);
+    if (sql) emit(ctx, `svc:sql ${sql.client} ${sql.where === 'local' && scope.place ? scope.place : sql.where} ${sql.statement}`);
   }
   return { text, output: stageOutput(argv, stdin) };
+}
+
+/** Paths inside a container read as the host paths mounted there (`-v /:/host` makes `/host/etc` read as `/etc`). */
+function hostPaths(argv: string[], mounts: [string, string][]): string[] {
+  return argv.map((a) => {
+    for (const [inside, host] of mounts) {
+      if (inside === '' || (a !== inside && !a.startsWith(inside + '/'))) continue;
+      const rest = a.slice(inside.length);
+      return host === '' ? (rest === '' ? '/' : rest) : host + rest;
+    }
+    return a;
+  });
+}
+
+const RUNNERS = /^(?:(?:ba|z|da|k)?sh|python[0-9.]{0,5}|node|perl|ruby|php|java|deno|bun|source|\.|pwsh|powershell|osascript|tclsh|Rscript|lua)$/;
+
+/** Files curl/wget write, and a later command that runs one (as the command, or through a shell or interpreter). */
+function noteDownload(ctx: Ctx, argv: string[]): void {
+  const name = argv[0]!;
+  if (name === 'curl' || name === 'wget') {
+    const url = argv.find((a) => /^(?:https?|ftp):\/\//i.test(a));
+    if (!url) return;
+    let out: string | null = null;
+    for (let i = 1; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (name === 'curl' && (a === '-o' || a === '--output' || /^-[a-zA-Z]*o$/.test(a))) out = argv[i + 1] ?? null;
+      else if (name === 'curl' && a.startsWith('--output=')) out = a.slice(9);
+      else if (name === 'curl' && (a === '-O' || a === '--remote-name' || /^-[a-zA-Z]*O$/.test(a))) out = url.replace(/[?#].*$/, '').split('/').pop() || null;
+      else if (name === 'wget' && (a === '-O' || /^-[a-zA-Z]*O$/.test(a))) out = argv[i + 1] ?? null;
+      else if (name === 'wget' && a.startsWith('--output-document=')) out = a.slice(18);
+    }
+    if (name === 'wget' && out === null) out = url.replace(/[?#].*$/, '').split('/').pop() || null;
+    if (!out || out === '-' || out === '/dev/null' || ctx.downloads.size >= 16) return;
+    ctx.downloads.set(out, url);
+    ctx.downloads.set(out.split('/').pop()!, url);
+    return;
+  }
+  if (ctx.downloads.size === 0) return;
+  const base = (a: string) => a.replace(/^\.\//, '');
+  const runs = ctx.downloads.has(base(name)) && (name.includes('/')) ? name
+    : RUNNERS.test(name) ? argv.slice(1).find((a) => !a.startsWith('-') && ctx.downloads.has(base(a))) : undefined;
+  if (runs !== undefined) fact(ctx, 'runs-downloaded-file', ctx.downloads.get(base(runs))!);
 }
 
 /** Dot-file names relative to the home directory (`cd ~ && tar … .ssh`, `tar -C ~ … .aws`) written as `~/.ssh`. */
@@ -310,11 +379,12 @@ function runShellStdin(ctx: Ctx, scope: Scope, stdin: StageOutput | null, depth:
 /** Emits an interpreter one-liner's code (and runs the shell strings in it); true when there was code. */
 function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | null, depth: number): boolean {
   let one = oneLiner(argv);
-  if (!one && stdin && /^(?:python[0-9.]{0,5}|perl|ruby|node|php|lua)$/.test(argv[0]!) && argv.length === 1) {
-    one = { lang: argv[0]!.replace(/[0-9.]+$/, ''), code: stdin.text };
+  if (!one && stdin && STDIN_INTERPRETERS.test(argv[0]!) && argv.slice(1).every((a) => a.startsWith('-'))) {
+    one = { lang: languageOf(argv[0]!) ?? argv[0]!.replace(/[0-9.]+$/, ''), code: stdin.text };
     if (stdin.decoded) fact(ctx, 'decoded-payload-run');
   }
   if (!one || depth + 1 > MAX_DEPTH) return false;
+  for (const f of codeFacts(one.code)) fact(ctx, f, one.lang);
   const codes = [one.code, ...decodedLiterals(one.code)];
   const runsDecoded = /\b(?:exec|eval|system|popen|compile|spawn|execsync|execute)\s{0,2}\(/i.test(one.code);
   codes.forEach((code, i) => {

@@ -150,10 +150,16 @@ export function stageOutput(argv: readonly string[], input: StageOutput | null):
       return { text: [...input.text].map((ch) => map.get(ch) ?? ch).join(''), decoded: true };
     }
     case 'find': {
-      // The listing starts with the directories named: enough for `find DIR | xargs CMD`.
+      // The listing starts with the directories named: enough for `find DIR | xargs CMD`. With tests
+      // (`-name '*.pyc'`, `-type f`) it is what lies under them: `DIR/*.pyc`, `DIR/*`.
       const starts: string[] = [];
-      for (const a of args) { if (a.startsWith('-') || a === '(' || a === '!') break; starts.push(a); }
-      return starts.length > 0 ? { text: starts.join('\n') + '\n', decoded: false } : null;
+      let i = 0;
+      for (; i < args.length; i++) { const a = args[i]!; if (a.startsWith('-') || a === '(' || a === '!') break; starts.push(a); }
+      if (starts.length === 0) return null;
+      const nameAt = args.findIndex((a) => a === '-name' || a === '-iname');
+      const name = nameAt >= 0 ? args[nameAt + 1] : undefined;
+      const under = name !== undefined && !name.includes('/') ? name : i < args.length ? '*' : null;
+      return { text: starts.map((d) => (under === null ? d : `${d.replace(/\/+$/, '')}/${under}`)).join('\n') + '\n', decoded: false };
     }
     default:
       return null;

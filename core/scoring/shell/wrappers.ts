@@ -2,8 +2,10 @@
  * Commands that run another command: `sudo`, `doas`, `env`, `command`,
  * `exec`, `nice`, `nohup`, `timeout`, `ionice`, `setsid`, `stdbuf`, `time`,
  * `chrt`, `taskset`, `chroot`, `strace`, `busybox`, `xargs`, `watch`,
- * `flock`, `su -c`, `find -exec`. `peel` takes one layer off and says what
- * runs underneath: another argv, a shell string, or a shell reading stdin.
+ * `flock`, `su -c`, `find -exec`, and the commands that run one elsewhere:
+ * `docker`/`podman`/`nerdctl` `run`/`exec`, `docker compose run`/`exec`,
+ * `kubectl exec … --`, `ssh HOST CMD`. `peel` takes one layer off and says
+ * what runs underneath: another argv, a shell string, or a shell reading stdin.
  */
 
 export interface Peeled {
@@ -19,6 +21,10 @@ export interface Peeled {
   assigns?: [string, string][];
   /** xargs: the replace string (-I), or '' to append the input words. */
   xargs?: string;
+  /** Container bind mounts as [path inside, host path]: the command's paths are read as the host's. */
+  mounts?: [string, string][];
+  /** The command runs on another machine: 'remote' (ssh to a named host) or 'unknown' (a cluster's pod). */
+  place?: 'remote' | 'unknown';
 }
 
 interface Spec {
@@ -142,12 +148,81 @@ function peelFind(argv: string[]): Peeled {
   return { argv: cmds[0], more: cmds.slice(1) };
 }
 
+const CONTAINER_ENGINES = s('docker', 'podman', 'nerdctl');
+/** `docker run`/`create`/`exec` and `compose run`/`exec` options that take the next argument. */
+const CONTAINER_WITH_ARG = s('-v', '--volume', '-e', '--env', '--env-file', '-p', '--publish', '-w', '--workdir', '--name', '--network', '--net',
+  '--entrypoint', '-u', '--user', '--mount', '-l', '--label', '--platform', '--restart', '-h', '--hostname', '--cpus', '-m', '--memory',
+  '--add-host', '--dns', '--device', '--cap-add', '--cap-drop', '--security-opt', '--pid', '--ipc', '--shm-size', '--ulimit', '--tmpfs',
+  '--gpus', '--log-driver', '--log-opt', '--runtime', '--userns', '--uts', '--pull', '--cidfile', '--volumes-from', '--link', '--expose',
+  '--group-add', '-a', '--attach', '--detach-keys', '--index', '--health-cmd', '--stop-signal', '--memory-swap', '--cgroupns', '--ip',
+  '--mac-address', '--annotation', '--label-file', '--cpuset-cpus', '--stop-timeout', '--isolation', '--profile', '-f', '--file', '--project-name', '--project-directory');
+
+/** A bind mount's [inside, host] from `-v HOST:INSIDE[:opts]` or `--mount type=bind,source=…,target=…`. */
+function mountOf(opt: string, value: string): [string, string] | null {
+  if (opt === '--mount') {
+    const kv = new Map(value.split(',').map((p) => { const i = p.indexOf('='); return [p.slice(0, i), p.slice(i + 1)] as [string, string]; }));
+    const src = kv.get('source') ?? kv.get('src'); const dst = kv.get('target') ?? kv.get('destination') ?? kv.get('dst');
+    return src && dst && (src.startsWith('/') || src.startsWith('~') || src.startsWith('.') || src.startsWith('$')) ? [dst, src] : null;
+  }
+  const parts = value.split(':');
+  if (parts.length < 2) return null;
+  const [src, dst] = parts as [string, string];
+  return src.startsWith('/') || src.startsWith('~') || src.startsWith('.') || src.startsWith('$') ? [dst, src] : null;
+}
+
+/** `docker run IMAGE CMD…`, `docker exec CTR CMD…`, `docker compose run|exec SVC CMD…` (also podman, nerdctl). */
+function peelContainer(argv: string[]): Peeled | null {
+  let i = 1;
+  while (i < argv.length && argv[i]!.startsWith('-')) i += argv[i] === '--context' || argv[i] === '-H' || argv[i] === '--host' ? 2 : 1;
+  let sub = argv[i];
+  if (sub === 'compose' || sub === 'container') { i++; while (i < argv.length && argv[i]!.startsWith('-')) i += CONTAINER_WITH_ARG.has(argv[i]!) ? 2 : 1; sub = argv[i]; }
+  if (sub !== 'run' && sub !== 'exec') return null;
+  const mounts: [string, string][] = [];
+  for (i++; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-')) break;
+    const eq = a.indexOf('=');
+    const key = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    const value = a.startsWith('--') && eq > 0 ? a.slice(eq + 1) : CONTAINER_WITH_ARG.has(a) ? argv[++i] : undefined;
+    if (value !== undefined && (key === '-v' || key === '--volume' || key === '--mount')) { const m = mountOf(key, value); if (m) mounts.push(m); }
+  }
+  // argv[i] is the image, container or service; the command follows it.
+  const cmd = argv.slice(i + 1);
+  return cmd.length > 0 ? { argv: cmd, mounts } : {};
+}
+
+const SSH_WITH_ARG = s('-p', '-i', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-I', '-m', '-O', '-Q', '-S', '-W', '-w', '-B');
+
+/** `ssh [opts] HOST CMD…`: the remote command, as the remote shell reads it (its words joined). */
+function peelSsh(argv: string[]): Peeled | null {
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-')) break;
+    if (SSH_WITH_ARG.has(a)) i++;
+  }
+  const rest = argv.slice(i + 1);
+  return rest.length > 0 ? { script: rest.join(' '), place: 'remote' } : null;
+}
+
+/** `kubectl [opts] exec POD [opts] -- CMD…`: the command run in the pod. */
+function peelKubectl(argv: string[]): Peeled | null {
+  if (!argv.includes('exec')) return null;
+  const dd = argv.indexOf('--');
+  return dd > 0 && dd + 1 < argv.length ? { argv: argv.slice(dd + 1), place: 'unknown' } : null;
+}
+
 /** One layer of wrapping taken off `argv` (already expanded), or null when `argv[0]` wraps nothing. */
 export function peel(argv: string[]): Peeled | null {
   const name = argv[0] ?? '';
   if (name === 'env') return peelEnv(argv);
   if (name === 'xargs') return peelXargs(argv);
   if (name === 'find') return peelFind(argv);
+  if (CONTAINER_ENGINES.has(name) || name === 'docker-compose') return peelContainer(name === 'docker-compose' ? ['docker', 'compose', ...argv.slice(1)] : argv);
+  if (name === 'ssh') return peelSsh(argv);
+  if (name === 'kubectl' || name === 'oc') return peelKubectl(argv);
   if (name === 'busybox' || name === 'toybox') return argv.length > 1 ? { argv: argv.slice(1) } : null;
   if (name === 'command' && argv.slice(1).some((a) => a === '-v' || a === '-V')) return null;
   if (name === 'watch') {
