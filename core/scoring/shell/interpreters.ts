@@ -179,10 +179,14 @@ const SOCKET = /\bsocket\b|\.connect\s{0,3}\(|deno\.connect|net\.connect|createc
 /** A shell handed the socket: a shell started, descriptors duplicated, a pty spawned. */
 const SOCKET_SHELL = /['"`\s(\[](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh['"`\s,)\]]|['"](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh\s{1,3}-i|\bdup2?\b|pty\.spawn|cmd\.exe|\bpowershell\b|\bexec\s{1,3}(?:ba|z|da)?sh\b|\biex\b|invoke-expression/i;
 
-/** What an interpreter's code does that no one idiom pins: `spawn-loop` (a fork bomb), `socket-shell` (a reverse shell). */
+/** Code that starts an interactive shell and hands it the terminal (`exec "/bin/sh"`, `pty.spawn`, `spawn sh; interact`, `os.execl`). */
+const BARE_SHELL = /(?:\bexec[lv]?p?e?|\bsystem|\bspawn|pty\.spawn|os\.execute|\bpopen)\s{0,3}\(?\s{0,3}['"]?(?:\/usr)?(?:\/bin\/)?(?:ba|z|da|k)?sh(?:\s{1,3}-[il]{1,2})?['"]?\s{0,3}(?:[,)]|;|$|\n)|\bspawn\s{1,3}(?:\/bin\/)?(?:ba|z|da)?sh\b[\s\S]{0,80}\binteract\b/i;
+
+/** What an interpreter's code does that no one idiom pins: `spawn-loop` (a fork bomb), `socket-shell` (a reverse shell), `bare-shell` (an interactive shell). */
 export function codeFacts(code: string): string[] {
   const out: string[] = [];
   if (ENDLESS_LOOP.test(code) && SPAWN.test(code) && !PACED.test(code)) out.push('code-spawn-loop');
   if (SOCKET.test(code) && SOCKET_SHELL.test(code)) out.push('code-socket-shell');
+  if (BARE_SHELL.test(code)) out.push('code-bare-shell');
   return out;
 }

@@ -18,7 +18,7 @@ import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
 import { sqlCall } from './sql.ts';
 import { stageOutput, type StageOutput } from './static-eval.ts';
-import { commandName, peel, SHELLS } from './wrappers.ts';
+import { commandName, embeddedCommands, peel, SHELLS } from './wrappers.ts';
 
 export interface ShellInput {
   command: string;
@@ -38,6 +38,8 @@ interface Scope {
   mounts?: [string, string][];
   /** The commands run on another machine (ssh, a cluster's pod): a database client's "local" is that machine. */
   place?: 'remote' | 'unknown';
+  /** What handed these commands over when it is no shell or login wrapper (find -exec, xargs, an interpreter, an option): a bare shell there is an escape. */
+  via?: string;
 }
 
 interface Ctx {
@@ -257,6 +259,7 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
     let inner = p.argv.slice();
     if (p.mounts && p.mounts.length > 0) scope = { ...scope, mounts: [...p.mounts.map(([d, h]) => [d.replace(/\/+$/, ''), homed(h).replace(/\/+$/, '')] as [string, string]), ...(scope.mounts ?? [])] };
     if (p.place) scope = { ...scope, place: p.place };
+    if (argv[0] === 'find' || argv[0] === 'xargs') scope = { ...scope, via: argv[0] };
     inner[0] = commandName(inner[0]!);
     if (p.xargs && !stdin) {
       // Input unknown: the replace string stands for any name, so `cat ~/.ssh/{}` reads as the glob `~/.ssh/*`.
@@ -283,6 +286,9 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   argv = inHome(argv, scope.cwd);
   noteDownload(ctx, argv);
   let text = argv.join(' ');
+  if (!SHELLS.has(name) && depth + 1 <= MAX_DEPTH) {
+    for (const c of embeddedCommands(argv)) { fact(ctx, 'command-in-option', name); runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: name }, c, depth + 1, false, true); }
+  }
   if (SHELLS.has(name)) { runShell(ctx, scope, argv, stdin, depth, decodedArgs); text = shellText(argv); }
   else if (name === 'eval') runText(ctx, scope, argv.slice(1).join(' '), depth + 1, decodedArgs);
   else if ((name === 'source' || name === '.') && (argv[1] === '/dev/stdin' || argv[1] === '-' || argv[1] === '/dev/fd/0')) runShellStdin(ctx, scope, stdin, depth);
@@ -368,6 +374,8 @@ function runShell(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | n
     if (a.startsWith('-') || a.startsWith('+')) continue;
     return; // A script file: its text is not in the call.
   }
+  // A bare shell started by something that is no shell or login wrapper (find -exec, awk's system(), an option) is an escape to a shell.
+  if (!stdin && scope.via) fact(ctx, 'shell-escape', scope.via);
   runShellStdin(ctx, scope, stdin, depth);
 }
 
@@ -392,7 +400,7 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
     const line = codeForRules(code);
     // Code the raw line already shows as is needs no second copy (rules read it there).
     if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one!.lang} ${line}`);
-    for (const s of shellStrings(line, one!.lang)) runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null }, s.replace(/'~'/g, '~'), depth + 1, false, true);
+    for (const s of shellStrings(line, one!.lang)) runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: one!.lang }, s.replace(/'~'/g, '~'), depth + 1, false, true);
   });
   return true;
 }

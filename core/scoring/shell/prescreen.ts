@@ -4,7 +4,7 @@
  * brace, here-document, quote glued inside a word, relative dot-file, and no
  * command the normaliser looks into (wrappers, containers, ssh, shells, eval,
  * interpreters, database clients, decoders, loops, functions, a download
- * followed by another command). When it says no, the
+ * followed by another command, an option that carries a command). When it says no, the
  * normalised form would be the raw words with their quotes removed, so the
  * call is scanned raw only. Keep NAMES in step with wrappers.ts,
  * interpreters.ts, sql.ts, static-eval.ts and the parser's compound commands.
@@ -14,7 +14,15 @@ import type { ShellInput } from './normalise.ts';
 const SPECIAL = /[$`\\*?[{]|<<|\(\s*\)|''|""|[A-Za-z0-9_](?:'[^']*'|"[^"]*")|(?:'[^']*'|"[^"]*")[A-Za-z0-9_]|(?:^|[\s=:])\.(?:ssh|aws|gnupg|kube|docker|config|local|mozilla|password-store|azure|netrc|git-credentials|npmrc|pgpass|pypirc|bash_history|zsh_history)\b|\/dev\/(?:stdin|fd)/;
 const NAMES = /(?:^|[\s;&|(!/])(?:sudo|doas|env|command|exec|nice|nohup|timeout|ionice|setsid|stdbuf|time|chrt|taskset|chroot|strace|ltrace|unbuffer|caffeinate|torsocks|proxychains4?|runuser|fakeroot|catchsegv|doppler|xargs|find|busybox|toybox|watch|flock|su|script|(?:ba|z|da|k|a|mk|tc|c|ya|rba)?sh|fish|eval|source|python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|psql|mysql|mariadb|sqlite3|mongosh|mongo|cockroach|redis-cli|clickhouse-client|usql|sqlcmd|base64|b64|basenc|xxd|rev|tr|openssl|while|until|for|select|function|case|if|docker|podman|nerdctl|docker-compose|kubectl|oc|ssh|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)(?=$|[\s;&|)])/i;
 /** A download followed by another command: the normaliser notes a downloaded file that is then run. */
-const DOWNLOAD_THEN = /\b(?:curl|wget)\b[^\n]{0,400}(?:&&|;|\|\||\n)/;
+/** An option that carries a command to run (wrappers.ts `embeddedCommands`); no long windows, so linear on any input. */
+const COMMAND_OPTION = /--(?:checkpoint-action|to-command|use-compress-program|rsh|rsync-path|info-script|new-volume-script|eval)=|proxycommand|localcommand|knownhostscommand|remotecommand|\s-c\s{1,4}['"]?(?:core|sequence|diff|alias|credential|gpg|uploadpack)\.|['"\s]:?!\S|\.(?:shell|system)\s/i;
+const OPTION_FLAG = /\s-(?:TT|ex|cmd|I|F|P|z|e)\s/;
+const OPTION_PROGRAM = /\b(?:tar|rsync|zip|man|tcpdump|gdb|sqlite3)\b/;
+const commandOption = (s: string) => COMMAND_OPTION.test(s) || (OPTION_FLAG.test(s) && OPTION_PROGRAM.test(s));
+/** A download followed by another command: the normaliser notes a downloaded file that is then run. */
+const DOWNLOADER = /\b(?:curl|wget)\b/;
+const SEPARATOR = /&&|;|\|\||\n/;
+const downloadThen = (s: string) => DOWNLOADER.test(s) && SEPARATOR.test(s);
 const INTERPRETER = /^(?:.*\/)?(?:python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)$/;
 const SHELL_C = /^(?:.*\/)?(?:ba|z|da|k|a|mk)?sh$/;
 
@@ -26,12 +34,13 @@ export function mayReveal(input: ShellInput): boolean {
   // `bash -c 'script'`: the outer shell is plain; look at the script.
   if (SHELL_C.test(input.command) && input.args.length === 2 && /^-[a-z]*c[a-z]*$/.test(input.args[0]!)) {
     const script = input.args[1]!;
-    return SPECIAL.test(script) || NAMES.test(script) || DOWNLOAD_THEN.test(script) || unbalanced(script);
+    return SPECIAL.test(script) || NAMES.test(script) || downloadThen(script) || commandOption(script) || unbalanced(script);
   }
   // An argv: only its first word names a command; an interpreter matters with inline code.
   if (NAMES.test(input.command)) {
     if (!INTERPRETER.test(input.command)) return true;
     if (input.args.some((a) => /^-[a-zA-Z]*[ceEr]/.test(a) || /^-(?:command|encodedcommand|enc)$/i.test(a) || a === 'eval') || /awk$/.test(input.command)) return true;
   }
+  if (commandOption([input.command, ...input.args].join(' '))) return true;
   return input.args.some((a) => SPECIAL.test(a)) || SPECIAL.test(input.command) || (input.args.length === 0 && unbalanced(input.command));
 }

@@ -256,3 +256,33 @@ export function peel(argv: string[]): Peeled | null {
 }
 
 export const SHELLS: ReadonlySet<string> = s('sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'tcsh', 'csh', 'yash', 'rbash', 'busybox-sh');
+
+/**
+ * Shell text a command takes in one of its options and runs (GTFOBins'
+ * "shell" and "command" functions): `tar --checkpoint-action=exec=…`,
+ * `--to-command`, `--use-compress-program`, `rsync -e`, `ssh -o
+ * ProxyCommand=…`, `git -c core.pager=…`, `zip -TT`, `vim -c ':!…'`,
+ * `gdb -ex '!…'`, `sqlite3 -cmd '.shell …'`, `man -P`, `tcpdump -z`,
+ * `mysql`/`psql` `\\!`, `make --eval`. Returns the strings, at most 8.
+ */
+/** Programs whose commands given in options run shell text after `!`, `:!`, `.shell`, `shell` or `\\!`. */
+const BANG_PROGRAMS = s('vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gdb', 'lldb', 'sqlite3', 'mysql', 'mariadb', 'psql', 'ftp', 'less', 'more', 'man', 'ed', 'nano', 'emacs', 'busctl', 'crash');
+
+export function embeddedCommands(argv: readonly string[]): string[] {
+  const name = argv[0] ?? '';
+  const out: string[] = [];
+  const add = (t: string | undefined) => { if (t !== undefined && t.trim() !== '' && out.length < 8) out.push(t); };
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    let m: RegExpExecArray | null;
+    if ((m = /^--(?:checkpoint-action=exec|to-command|use-compress-program|rsh|rsync-path|info-script|new-volume-script)=([\s\S]+)$/.exec(a))) add(m[1]);
+    else if ((name === 'tar' && (a === '-I' || a === '-F')) || (name === 'rsync' && a === '-e') || (name === 'zip' && a === '-TT') || (name === 'man' && a === '-P') || (name === 'tcpdump' && a === '-z')) add(next);
+    else if ((m = /^(?:proxycommand|localcommand|knownhostscommand|remotecommand)[= ]([\s\S]+)$/i.exec(a)) && (name === 'ssh' || name === 'scp' || name === 'sftp')) add(m[1]!.replace(/^[;\s]+/, ''));
+    else if (name === 'git' && a === '-c' && next !== undefined && (m = /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|alias\.[^=]{1,40}(?==!)|credential\.helper(?==!)|gpg\.program|uploadpack\.packobjectshook)=([\s\S]+)$/i.exec(next))) add(m[1]!.replace(/^!/, ''));
+    else if (BANG_PROGRAMS.has(name) && i > 1 && /^-/.test(argv[i - 1]!) && (m = /^(?::?!|\.(?:shell|system)\s|shell\s|system\s|\\!\s?)([\s\S]+)$/.exec(a))) add(m[1]);
+    else if (BANG_PROGRAMS.has(name) && /^\+:?!/.test(a)) add(a.replace(/^\+:?!/, ''));
+    else if (name === 'make' && (m = /^--eval=([\s\S]+)$/.exec(a))) add(m[1]!.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.replace(/^\t[-@+]{0,3}/, '')).join('\n'));
+  }
+  return out;
+}
