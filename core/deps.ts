@@ -49,6 +49,13 @@ export interface Hash {
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /**
+   * Runs `callback` once the I/O events this turn of the event loop already
+   * received have been handled (Node's `setImmediate`), so work of many
+   * requests read in one turn can be done once. Optional: without it core
+   * uses a microtask.
+   */
+  afterIo?(callback: () => void): void;
 }
 
 export interface Logger {

@@ -62,6 +62,7 @@ export function createNodeDeps(options: {
         return handle;
       },
       clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+      afterIo: (callback) => void setImmediate(callback),
     },
     log: options.log ?? createStderrLogger(),
     fetch: undiciFetch as unknown as typeof fetch,

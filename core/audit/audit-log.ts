@@ -149,10 +149,13 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   if (head.sequence > 0) keeper.note(head); // a checkpoint absent or lagging (after a crash) catches up
 
   /**
-   * Appends of one tick share one transaction (and one journal entry): the
-   * record is chained and hashed at once, the batch commits in a microtask.
-   * If the batch fails, the head goes back to the last committed one.
+   * Appends of one turn share one transaction (and one journal entry): the
+   * record is chained and hashed at once, the batch commits once the I/O
+   * events of this turn were handled (`timers.afterIo`, so every request
+   * read in one turn joins; a microtask where the host has none). If the
+   * batch fails, the head goes back to the last committed one.
    */
+  const afterTurn = options.timers?.afterIo ?? queueMicrotask;
   let committedHead = head;
   let batch: { records: Array<{ record: AnyAuditRecord; body: string }>; done: Promise<void>; resolve(): void; reject(error: unknown): void } | null = null;
   const commitBatch = (): void => {
@@ -191,7 +194,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       });
       done.catch(() => undefined);
       batch = { records: [], done, resolve, reject };
-      queueMicrotask(commitBatch);
+      afterTurn(commitBatch);
     }
     batch.records.push({ record, body });
     return { record, committed: batch.done };
