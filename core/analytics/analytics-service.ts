@@ -18,7 +18,7 @@ import { DEFAULT_ROW_CAPS, type RowCaps } from './pro-rows.ts';
 import { ensureProjectionSchema } from './projection-schema.ts';
 import type { AnyAuditRecord } from '../audit/audit-record.ts';
 import { createFedRows } from './fed-rows.ts';
-import { createProjector, type CatchUpResult, type Freshness, type Projector } from './projector.ts';
+import { createProjector, type CatchUpLimits, type CatchUpResult, type Freshness, type Projector } from './projector.ts';
 import { addDays, dayOf } from './utc-day.ts';
 
 export const READ_MAX_BATCHES = 4;
@@ -100,7 +100,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
   };
 
   /** A catch-up that never fails a read: a store that refuses writes serves what is materialised. */
-  const tryCatchUp = (limits: { maxBatches: number; maxDays: number }): CatchUpResult | null => {
+  const tryCatchUp = (limits: CatchUpLimits): CatchUpResult | null => {
     try {
       return projector.catchUp(limits);
     } catch (error) {
@@ -125,8 +125,9 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
     if (closed) return settle();
     try {
       ensure();
-      const result = tryCatchUp({ maxBatches: 1, maxDays: Infinity });
-      if (result && !result.caughtUp) return schedule(0);
+      const result = tryCatchUp({ maxBatches: 1, maxDays: Infinity, awaitFeed: true });
+      // Records about to be handed over are folded at the next tick, not read back now.
+      if (result && !result.caughtUp) return schedule(result.awaitingFeed ? delay : 0);
       pruneIfDue();
       settle();
       storage.flush().catch((error: unknown) => log.warn('analytics flush failed', { error: String(error) }));

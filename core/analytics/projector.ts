@@ -25,6 +25,12 @@ export interface CatchUpLimits {
   maxBatches: number;
   /** Distinct UTC days of records one catch-up may touch; Infinity for no limit. */
   maxDays: number;
+  /**
+   * The worker's catch-up: after a batch of handed-over records (fed-rows.ts),
+   * records the decision path has not handed over yet (committed, usually
+   * not durable yet) are left for a later catch-up instead of read back.
+   */
+  awaitFeed?: boolean;
 }
 
 export interface CatchUpResult {
@@ -32,6 +38,8 @@ export interface CatchUpResult {
   records: number;
   /** True when nothing is left after the watermark. */
   caughtUp: boolean;
+  /** With `awaitFeed`: records are left that the decision path should hand over soon. */
+  awaitingFeed?: boolean;
 }
 
 /** The freshness block (spec: Freshness block). */
@@ -119,11 +127,11 @@ export function createProjector(storage: Storage, options: { batchSize?: number;
     }
     const consumed = last ? rows.indexOf(last) + 1 : 0;
     // Fewer rows held than a batch says nothing about the store: the caller asks it.
-    return { consumed, through: previous, exhausted: !dayLimited && fedRows.length === 0 && rows.length < batchSize, dayLimited };
+    return { consumed, through: previous, exhausted: !dayLimited && fedRows.length === 0 && rows.length < batchSize, dayLimited, fed: fedRows.length > 0 };
   };
 
   return {
-    catchUp({ maxBatches, maxDays }) {
+    catchUp({ maxBatches, maxDays, awaitFeed = false }) {
       if (!auditTableExists()) return { batches: 0, records: 0, caughtUp: true };
       let { through_sequence: through, rebuilding } = state();
       const head = edge('DESC', -1);
@@ -137,16 +145,21 @@ export function createProjector(storage: Storage, options: { batchSize?: number;
       let batches = 0;
       let records = 0;
       let caughtUp = head === undefined || head.sequence <= through;
+      let awaitingFeed = false;
       while (!caughtUp && batches < maxBatches) {
         const result = step(through, days, maxDays);
         batches += 1;
         records += result.consumed;
         through = result.through;
-        caughtUp = result.exhausted || edge('ASC', through) === undefined;
+        caughtUp = result.exhausted || through >= head!.sequence || edge('ASC', through) === undefined;
         if (result.dayLimited) break;
+        if (!caughtUp && awaitFeed && result.fed) {
+          awaitingFeed = true;
+          break;
+        }
       }
       if (caughtUp && rebuilding) storage.run('UPDATE analytics_state SET rebuilding = 0 WHERE id = 1');
-      return { batches, records, caughtUp };
+      return awaitingFeed ? { batches, records, caughtUp, awaitingFeed } : { batches, records, caughtUp };
     },
     freshness() {
       const current = state();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFedRows, sourceRowOf } from '../../../core/analytics/fed-rows.ts';
+import { createProjector } from '../../../core/analytics/projector.ts';
 import { toSourceRow } from '../../../core/analytics/read-audit-rows.ts';
 import { analyticsHarness, decision } from './helpers.ts';
 
@@ -54,5 +55,25 @@ describe('records handed over by the decision path', () => {
     const direct = h.storage.inner.all<{ proxy_action: string; n: number }>('SELECT proxy_action, COUNT(*) AS n FROM audit_records GROUP BY proxy_action');
     for (const row of direct) expect(body.decisions[row.proxy_action]).toBe(row.n);
     expect(body.decisions.total).toBe(30);
+  });
+
+  it('the worker leaves records not handed over yet for a later tick instead of reading them back, and reads them when they never come', async () => {
+    const h = await analyticsHarness();
+    await h.analytics.idle();
+    const fed = createFedRows();
+    const projector = createProjector(h.storage, { fed });
+    const records = [await h.audit.append(decision()), await h.audit.append(decision()), await h.audit.append(decision())];
+    const watermark = records[0]!.sequence - 1;
+    projector.catchUp({ maxBatches: 0, maxDays: Infinity }); // the harness's own worker may have moved the shared watermark
+    h.storage.inner.run('UPDATE analytics_state SET through_sequence = ? WHERE id = 1', [watermark]);
+    fed.offer(records[0]!);
+    fed.offer(records[1]!); // the third is committed, its decision not yet durable
+    const read = h.storage.auditRowsRead;
+    expect(projector.catchUp({ maxBatches: 5, maxDays: Infinity, awaitFeed: true })).toEqual({ batches: 1, records: 2, caughtUp: false, awaitingFeed: true });
+    expect(h.storage.auditRowsRead - read).toBeLessThan(5); // edges only, no record read back
+    expect(projector.rowsRead).toBe(2);
+    // It never came (another path appended it): the next catch-up reads it from the store.
+    expect(projector.catchUp({ maxBatches: 5, maxDays: Infinity, awaitFeed: true })).toEqual({ batches: 1, records: 1, caughtUp: true });
+    expect(projector.rowsRead).toBe(3);
   });
 });
