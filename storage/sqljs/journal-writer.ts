@@ -60,14 +60,14 @@ interface Waiter {
 /**
  * Creates the writer over an open journal file. `onFailure` hears about the
  * first failed write (the store turns read-only); `onSynced` runs after each
- * round (the store checks whether to compact); `beforeRound` just before a
- * round takes what is queued; `beforeWrite` (the body log's write and sync)
- * right after, before the journal bytes are written.
+ * round (the store checks whether to compact); `beforeWrite` (the body
+ * log's write and sync) once a round took what is queued, before the
+ * journal bytes are written.
  */
 export function createJournalWriter(
   directory: StorageDirectory,
   state: JournalWriterState,
-  hooks: { onFailure(error: Error): void; onSynced(): void; beforeRound?(): void; beforeWrite?(): Promise<void> },
+  hooks: { onFailure(error: Error): void; onSynced(): void; beforeWrite?(): Promise<void> },
 ): JournalWriter {
   let { file, fileName, dictionary, size } = state;
   let lastSeq = state.lastSeq;
@@ -122,7 +122,6 @@ export function createJournalWriter(
   const round = async (): Promise<void> => {
     roundScheduled = false;
     try {
-      hooks.beforeRound?.();
       await drain();
     } catch {
       return;

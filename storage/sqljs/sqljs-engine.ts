@@ -7,8 +7,8 @@
  * not from SQLite, so a unit only needs to be atomic and visible, which a
  * savepoint (or a single statement) inside a longer SQLite transaction gives.
  * The SQLite COMMIT, which writes every dirty page into Emscripten's file
- * system, then runs once per group (`settle`, called before each journal
- * round, before an export and at close) instead of once per unit. Should
+ * system, then runs once per group (`settle`, which the store calls on a
+ * timer, before an export and at close) instead of once per unit. Should
  * SQLite ever abandon the shared transaction after an error, the units since
  * its BEGIN are re-applied, so memory never loses a journaled unit.
  */
