@@ -2,9 +2,17 @@
  * Appends committed write units to the current journal file with group
  * commit: `append` only queues (synchronously, in commit order); `flush`
  * waits for a round that writes everything queued so far and fsyncs once,
- * so any number of concurrent callers share one disk sync. All file I/O runs
- * one operation at a time, which also lets compaction switch files between
- * two rounds (`rotate`).
+ * so any number of concurrent callers share one disk sync.
+ *
+ * A round has two steps: the body log's write and sync (`beforeWrite`),
+ * then the journal's. Rounds overlap by one step: the next round's bodies
+ * are written while this round's journal entries are, so the disk syncs
+ * of the two files are not added up per round. A round's journal entries
+ * are still written only after its own bodies are synced and after the
+ * previous round's entries, so a durable entry never names bytes that are
+ * not. `exclusive` (compaction, close) waits for every round in flight and
+ * starts no new one until it is done, which lets compaction switch files
+ * between two rounds (`rotate`).
  */
 import type { SqlValue } from '../types.ts';
 import type { AppendFile, StorageDirectory } from './files.ts';
@@ -76,12 +84,24 @@ export function createJournalWriter(
   let waiters: Waiter[] = [];
   let failure: Error | null = null;
   let roundScheduled = false;
+  /** The journal step of every round in flight, then each exclusive section, in order. */
   let ioTail: Promise<unknown> = Promise.resolve();
+  /** The body step of the newest round, while it runs: the next round starts when it is done. */
+  let bodiesStep: Promise<void> | null = null;
+  /** Exclusive sections waiting or running: no round starts meanwhile. */
+  let held = 0;
 
-  const exclusive = <T>(body: () => Promise<T>): Promise<T> => {
+  const enqueue = <T>(body: () => Promise<T>): Promise<T> => {
     const run = ioTail.then(body);
     ioTail = run.catch(() => undefined);
     return run;
+  };
+  const exclusive = <T>(body: () => Promise<T>): Promise<T> => {
+    held += 1;
+    return enqueue(body).finally(() => {
+      held -= 1;
+      if (held === 0 && queue.length > 0 && waiters.length > 0) schedule();
+    });
   };
   const settle = (): void => {
     const still: Waiter[] = [];
@@ -119,19 +139,55 @@ export function createJournalWriter(
     durableSeq = batch[batch.length - 1]!.seq;
     settle();
   };
-  const round = async (): Promise<void> => {
+  /** Starts a round with everything queued: its body step now, its journal step after the previous round's. */
+  const startRound = (): void => {
+    if (bodiesStep !== null) return; // still scheduled: the body step's end starts it
     roundScheduled = false;
-    try {
-      await drain();
-    } catch {
-      return;
-    }
-    hooks.onSynced();
-    if (waiters.length > 0 && !roundScheduled) schedule();
+    if (failure || held > 0) return; // an exclusive section's end schedules again
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    const bodiesSynced = hooks.beforeWrite?.() ?? Promise.resolve();
+    const step = bodiesSynced.then(
+      () => {
+        if (bodiesStep === step) bodiesStep = null;
+        if (roundScheduled) startRound();
+      },
+      (error: unknown) => {
+        if (bodiesStep === step) bodiesStep = null;
+        try {
+          fail(error);
+        } catch {
+          // recorded: every waiter is rejected
+        }
+      },
+    );
+    bodiesStep = step;
+    void enqueue(async () => {
+      try {
+        await bodiesSynced;
+        if (failure) throw failure; // an earlier round failed: nothing more is written
+        const bytes = encodeEntries(batch, dictionary);
+        await file.append(bytes);
+        size += bytes.length;
+        await file.sync();
+      } catch (error) {
+        try {
+          fail(error);
+        } catch {
+          return;
+        }
+      }
+      durableSeq = batch[batch.length - 1]!.seq;
+      settle();
+      hooks.onSynced();
+    });
   };
+  /** A round for what is queued: at once, or when the round whose bodies are being written is past that step. */
   const schedule = (): void => {
+    if (roundScheduled) return;
     roundScheduled = true;
-    void exclusive(round);
+    if (bodiesStep === null) queueMicrotask(startRound);
   };
 
   return {
@@ -146,7 +202,7 @@ export function createJournalWriter(
       if (durableSeq >= lastSeq) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         waiters.push({ target: lastSeq, resolve, reject });
-        if (!roundScheduled) schedule();
+        schedule();
       });
     },
     exclusive,
