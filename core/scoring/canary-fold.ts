@@ -33,6 +33,13 @@ const FOLD = new Int16Array(256).map((_, c) => {
   return c;
 });
 
+/**
+ * FOLD for ASCII text that needs no decoding: -2 where a character starts an
+ * escape (`%`, `\\`). Text made only of characters with a value >= -1 here
+ * folds byte by byte through this table (one pass, nothing decoded).
+ */
+export const ASCII_FOLD = new Int16Array(128).map((_, c) => (c === PERCENT || c === BACKSLASH ? -2 : FOLD[c]!));
+
 /** Each byte's value as a hex digit, or -1. */
 const HEX_DIGIT = new Int8Array(256).map((_, c) => {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;

@@ -10,7 +10,7 @@
 import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
 import { canaryWindow } from './bounded-text.ts';
 import { canaryForms } from './canary-encodings.ts';
-import { foldBytes } from './canary-fold.ts';
+import { ASCII_FOLD, foldBytes } from './canary-fold.ts';
 import { buildGramPrefilter, type GramPrefilter } from './gram-prefilter.ts';
 
 /** A canary as the API shows it. */
@@ -105,7 +105,10 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
       const { matcher, prefilter, owners } = built();
       const found = new Set<string>();
       for (const text of texts) {
-        const bytes = foldBytes(canaryWindow(text));
+        const window = canaryWindow(text);
+        // Plain ASCII text (no escape to decode) is tested as it folds, without a buffer.
+        if (prefilter.mayMatchMapped(window, ASCII_FOLD) === false) continue;
+        const bytes = foldBytes(window);
         if (prefilter.mayMatch(bytes)) matcher.scanBytes(bytes, (p) => { found.add(owners[p]!); return found.size >= 16; });
       }
       return [...found].filter((id) => entries.has(id)).map((id) => ({ id, label: entries.get(id)!.label }));

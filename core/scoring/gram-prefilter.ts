@@ -14,9 +14,15 @@ export const GRAM = 8;
 export interface GramPrefilter {
   /** False only when no pattern can occur in `bytes`. */
   mayMatch(bytes: Uint8Array): boolean;
+  /**
+   * The same test on a string mapped byte by byte on the way (no buffer):
+   * `map[c]` is the byte for ASCII `c`, -1 drops it, -2 (or a character
+   * beyond ASCII) gives up and returns null.
+   */
+  mayMatchMapped(text: string, map: Int16Array): boolean | null;
 }
 
-const ALWAYS: GramPrefilter = { mayMatch: () => true };
+const ALWAYS: GramPrefilter = { mayMatch: () => true, mayMatchMapped: () => true };
 
 /** The window's hash; `hi` holds bytes [i-7, i-4], `lo` bytes [i-3, i]. */
 function mix(hi: number, lo: number): number {
@@ -28,7 +34,7 @@ function mix(hi: number, lo: number): number {
 
 /** Builds the prefilter over patterns whose characters are byte values (0-255). */
 export function buildGramPrefilter(patterns: readonly string[]): GramPrefilter {
-  if (patterns.length === 0) return { mayMatch: () => false };
+  if (patterns.length === 0) return { mayMatch: () => false, mayMatchMapped: () => false };
   if (patterns.some((p) => p.length < GRAM)) return ALWAYS;
   let bitsLog = 12;
   while (bitsLog < 23 && 1 << bitsLog < patterns.length * 64) bitsLog++;
@@ -42,6 +48,15 @@ export function buildGramPrefilter(patterns: readonly string[]): GramPrefilter {
     for (let i = 0; i < GRAM; i++) { hi = (hi << 8) | (lo >>> 24); lo = (lo << 8) | (p.charCodeAt(i) & 0xff); }
     for (const b of probes(mix(hi, lo))) bits[b >>> 5]! |= 1 << (b & 31);
   }
+  const hit = (hi: number, lo: number): boolean => {
+    const h = mix(hi, lo);
+    let b = h >>> shift;
+    if ((bits[b >>> 5]! & (1 << (b & 31))) === 0) return false;
+    b = ((h << 11) | (h >>> 21)) >>> shift;
+    if ((bits[b >>> 5]! & (1 << (b & 31))) === 0) return false;
+    b = ((h << 22) | (h >>> 10)) >>> shift;
+    return (bits[b >>> 5]! & (1 << (b & 31))) !== 0;
+  };
   return {
     mayMatch(bytes) {
       let hi = 0;
@@ -49,14 +64,22 @@ export function buildGramPrefilter(patterns: readonly string[]): GramPrefilter {
       for (let i = 0; i < bytes.length; i++) {
         hi = (hi << 8) | (lo >>> 24);
         lo = (lo << 8) | bytes[i]!;
-        if (i < GRAM - 1) continue;
-        const h = mix(hi, lo);
-        let b = h >>> shift;
-        if ((bits[b >>> 5]! & (1 << (b & 31))) === 0) continue;
-        b = ((h << 11) | (h >>> 21)) >>> shift;
-        if ((bits[b >>> 5]! & (1 << (b & 31))) === 0) continue;
-        b = ((h << 22) | (h >>> 10)) >>> shift;
-        if ((bits[b >>> 5]! & (1 << (b & 31))) !== 0) return true;
+        if (i >= GRAM - 1 && hit(hi, lo)) return true;
+      }
+      return false;
+    },
+    mayMatchMapped(text, map) {
+      let hi = 0;
+      let lo = 0;
+      let n = 0;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        const m = c < 128 ? map[c]! : -2;
+        if (m === -1) continue;
+        if (m < 0) return null;
+        hi = (hi << 8) | (lo >>> 24);
+        lo = (lo << 8) | m;
+        if (++n >= GRAM && hit(hi, lo)) return true;
       }
       return false;
     },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildMatcher } from '../../../core/scoring/aho-corasick.ts';
+import { ASCII_FOLD, foldBytes, foldForCanary } from '../../../core/scoring/canary-fold.ts';
 import { buildGramPrefilter, GRAM } from '../../../core/scoring/gram-prefilter.ts';
 
 const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
@@ -25,5 +26,19 @@ describe('gram prefilter', () => {
     expect(p.mayMatch(bytes('0123'))).toBe(false);
     expect(buildGramPrefilter([]).mayMatch(bytes('anything at all'))).toBe(false);
     expect(buildGramPrefilter(['short']).mayMatch(bytes('no short pattern here?'))).toBe(true);
+  });
+  it('tests plain ASCII text as it folds exactly as it tests the folded bytes, and never says no to text with escapes or non-ASCII', () => {
+    const unit = fc.constantFrom('a', 'B', 'c', '1', '-', '_', '.', ' ', '\n', '%', '\\', 'x', '4', 'é', '\u0000');
+    fc.assert(fc.property(fc.array(fc.string({ unit, minLength: GRAM, maxLength: 12 }), { minLength: 1, maxLength: 20 }), fc.string({ unit, maxLength: 120 }), fc.nat(), (values, text, at) => {
+      const patterns = values.map(foldForCanary).filter((p) => p.length >= GRAM);
+      if (patterns.length === 0) return;
+      const p = buildGramPrefilter(patterns);
+      const cut = at % (text.length + 1);
+      for (const t of [text, text.slice(0, cut) + values[at % values.length] + text.slice(cut)]) {
+        const quick = p.mayMatchMapped(t, ASCII_FOLD);
+        if (/[%\\\u0080-\uffff]/.test(t)) expect(quick).not.toBe(false);
+        else expect(quick).toBe(p.mayMatch(foldBytes(t)));
+      }
+    }), { numRuns: 500 });
   });
 });
