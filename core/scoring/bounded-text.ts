@@ -8,6 +8,9 @@
  *
  * The canary automaton is linear, so it reads far more: the first 1 MiB and the
  * last 64 KiB of each field (`CANARY_WINDOW`).
+ *
+ * Both also have a budget per call (below), so the number of fields does not
+ * multiply the work.
  */
 
 export const REGEX_HEAD = 12 * 1024;
@@ -36,4 +39,36 @@ export function regexWindow(text: string): string {
 export function canaryWindow(text: string): string {
   if (text.length <= CANARY_HEAD + CANARY_TAIL) return text;
   return text.slice(0, CANARY_HEAD) + '\n' + text.slice(text.length - CANARY_TAIL);
+}
+
+/**
+ * Per call, on top of the per-field windows: the regex windows of all of a
+ * call's fields together take at most `CALL_REGEX_BUDGET` characters; each
+ * field past it is read through `tightWindow` (its first and last 512
+ * characters), so a call with thousands of large fields still has every
+ * field scanned, in windowed form, for a bounded cost (the budget plus at
+ * most a kilobyte a field, never more than the call itself).
+ */
+export const CALL_REGEX_BUDGET = 256 * 1024;
+export const TIGHT_HEAD = 512;
+export const TIGHT_TAIL = 512;
+
+/** The small window of a field past the call's regex budget. */
+export function tightWindow(text: string): string {
+  if (text.length <= TIGHT_HEAD + TIGHT_TAIL) return text;
+  return text.slice(0, TIGHT_HEAD) + '\n' + text.slice(text.length - TIGHT_TAIL);
+}
+
+/**
+ * Likewise for one canary scan (all of a call's outbound texts): at most
+ * `CALL_CANARY_BUDGET` characters through `canaryWindow`, then each further
+ * text through `tightCanaryWindow` (its first and last 32 KiB).
+ */
+export const CALL_CANARY_BUDGET = 8 * 1024 * 1024;
+export const TIGHT_CANARY_SIDE = 32 * 1024;
+
+/** The canary window of a text past the scan's budget. */
+export function tightCanaryWindow(text: string): string {
+  if (text.length <= 2 * TIGHT_CANARY_SIDE) return text;
+  return text.slice(0, TIGHT_CANARY_SIDE) + '\n' + text.slice(text.length - TIGHT_CANARY_SIDE);
 }

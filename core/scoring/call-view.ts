@@ -4,7 +4,7 @@
  * and the network destinations it reaches.
  */
 import type { ToolCall } from '../schemas/tool-call.ts';
-import { regexWindow } from './bounded-text.ts';
+import { CALL_REGEX_BUDGET, regexWindow, tightWindow } from './bounded-text.ts';
 import { extractHosts, hasNetworkTool, networkOf } from './hosts.ts';
 import { mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
@@ -60,8 +60,12 @@ export function normalisePath(text: string, isPath: boolean): string {
   return s.replace(HOME, '~');
 }
 
-function field(target: Target, name: string, raw: string): Field {
-  const text = regexWindow(raw);
+/** What is left of a call's regex budget (bounded-text.ts). */
+interface Budget { left: number }
+
+function field(target: Target, name: string, raw: string, budget: Budget): Field {
+  const text = budget.left > 0 ? regexWindow(raw) : tightWindow(raw);
+  budget.left -= text.length;
   return { target, name, raw, text, norm: normalisePath(text, target === 'path') };
 }
 
@@ -72,71 +76,73 @@ function field(target: Target, name: string, raw: string): Field {
  * it in one pass, instead of a second pass over a second field; the raw line
  * is always scanned.
  */
-function commandField(line: string, normalised: string): Field {
-  if (normalised === '') return field('command', 'command', line);
+function commandField(line: string, normalised: string, budget: Budget): Field {
+  if (normalised === '') return field('command', 'command', line, budget);
   const text = `${regexWindow(line)}\n${regexWindow(normalised)}`;
+  budget.left -= text.length;
   return { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm: normalisePath(text, false) };
 }
 
 /** Builds the view of a validated tool call. */
 export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): CallView {
   const fields: Field[] = [];
+  const budget: Budget = { left: CALL_REGEX_BUDGET };
   let hosts: string[] = [];
   let egress = false;
   let commandLine = '';
   let op: Op = call.type === 'McpToolCall' ? mcpOp(call.tool) : OPS[call.type];
   switch (call.type) {
     case 'FileRead': case 'FileDelete': case 'DirList': case 'DirCreate':
-      fields.push(field('path', 'path', call.path));
+      fields.push(field('path', 'path', call.path, budget));
       break;
     case 'FileWrite': case 'FileAppend':
-      fields.push(field('path', 'path', call.path));
-      if (call.content !== undefined) fields.push(field('content', 'content', call.content));
+      fields.push(field('path', 'path', call.path, budget));
+      if (call.content !== undefined) fields.push(field('content', 'content', call.content, budget));
       break;
     case 'FileRename':
-      fields.push(field('path', 'from', call.from), field('path', 'to', call.to));
+      fields.push(field('path', 'from', call.from, budget), field('path', 'to', call.to, budget));
       break;
     case 'FileChmod':
-      fields.push(field('path', 'path', call.path), field('mode', 'mode', String(call.mode)));
+      fields.push(field('path', 'path', call.path, budget), field('mode', 'mode', String(call.mode), budget));
       break;
     case 'ShellExec': case 'ProcessSpawn': {
       const line = [call.command, ...call.args].join(' ');
       const input = { command: call.command, args: call.args, env: call.env, cwd: call.cwd };
       const normalised = mayReveal(input) ? beyondRaw(normaliseShell(input, globLists), line) : '';
-      const f = commandField(line, normalised);
+      const f = commandField(line, normalised, budget);
       fields.push(f);
       commandLine = normalised === '' ? f.norm : normalisePath(regexWindow(line), false);
-      if (call.cwd !== undefined) fields.push(field('path', 'cwd', call.cwd));
-      for (const [k, v] of Object.entries(call.env ?? {})) fields.push(field('env', `env.${k}`, `${k}=${v}`));
+      if (call.cwd !== undefined) fields.push(field('path', 'cwd', call.cwd, budget));
+      for (const [k, v] of Object.entries(call.env ?? {})) fields.push(field('env', `env.${k}`, `${k}=${v}`, budget));
       const net = networkOf(f.norm);
       hosts = net.hosts;
       egress = hosts.length > 0 || net.tool;
       break;
     }
     case 'HttpRequest':
-      fields.push(field('url', 'url', call.url));
-      for (const [k, v] of Object.entries(call.headers ?? {})) fields.push(field('headers', `headers.${k}`, `${k}: ${v}`));
-      if (call.body !== undefined) fields.push(field('body', 'body', call.body));
+      fields.push(field('url', 'url', call.url, budget));
+      for (const [k, v] of Object.entries(call.headers ?? {})) fields.push(field('headers', `headers.${k}`, `${k}: ${v}`, budget));
+      if (call.body !== undefined) fields.push(field('body', 'body', call.body, budget));
       hosts = extractHosts(call.url.toLowerCase().slice(0, 4096));
       egress = true;
       break;
     case 'NetConnect':
-      fields.push(field('host', 'host', call.host));
+      fields.push(field('host', 'host', call.host, budget));
       hosts = [call.host.toLowerCase().replace(/^\[|\]$/g, '').slice(0, 255)];
       egress = true;
       break;
     case 'NetListen':
-      if (call.host !== undefined) fields.push(field('host', 'host', call.host));
+      if (call.host !== undefined) fields.push(field('host', 'host', call.host, budget));
       break;
     case 'DnsQuery':
-      fields.push(field('dns', 'name', call.name));
+      fields.push(field('dns', 'name', call.name, budget));
       hosts = [call.name.toLowerCase().replace(/\.$/, '').slice(0, 255)];
       egress = true;
       break;
     case 'McpToolCall': {
       // The server's name and the tool's are data the agent chose too.
-      fields.push(field('body', 'server', call.server), field('body', 'tool', call.tool));
-      for (const s of mcpStrings(call.arguments).strings) fields.push(field(s.target, s.name, s.value));
+      fields.push(field('body', 'server', call.server, budget), field('body', 'tool', call.tool, budget));
+      for (const s of mcpStrings(call.arguments).strings) fields.push(field(s.target, s.name, s.value, budget));
       const commands = fields.filter((f) => f.target === 'command');
       commandLine = commands.map((f) => f.norm).join(' ').slice(0, 8192);
       const hostText = fields.filter((f) => f.target === 'url' || f.target === 'host' || f.target === 'command').map((f) => f.norm).join(' ');

@@ -8,7 +8,7 @@
  * characters and an ellipsis) and detections report ids and labels only.
  */
 import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
-import { canaryWindow } from './bounded-text.ts';
+import { CALL_CANARY_BUDGET, canaryWindow, tightCanaryWindow } from './bounded-text.ts';
 import { canaryForms } from './canary-encodings.ts';
 import { ASCII_FOLD, foldBytes } from './canary-fold.ts';
 import { buildGramPrefilter, type GramPrefilter } from './gram-prefilter.ts';
@@ -34,8 +34,15 @@ export interface CanaryRegistry {
   remove(id: string): boolean;
   list(): CanaryInfo[];
   readonly size: number;
-  /** Canaries found in the texts, in any form canary-fold.ts undoes (one automaton pass per folded text). */
+  /**
+   * Canaries found in the texts, in any form canary-fold.ts undoes (one
+   * automaton pass per folded text). The texts of one scan are read through
+   * `canaryWindow` up to `CALL_CANARY_BUDGET` characters in all, then each
+   * through `tightCanaryWindow` (bounded-text.ts).
+   */
   scan(texts: readonly string[]): CanaryHit[];
+  /** Characters read by scans so far (a work counter for tests and benchmarks). */
+  readonly scannedChars: number;
 }
 
 export interface CanaryRegistryOptions {
@@ -58,6 +65,7 @@ export function valuePrefix(value: string): string {
 /** Creates an empty registry. */
 export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegistry {
   const entries = new Map<string, { label: string; value: string }>();
+  let scanned = 0;
   let automaton: { matcher: MultiMatcher; prefilter: GramPrefilter; owners: string[] } | null = null;
   const generate = (): string => {
     const bytes = options.randomBytes(GENERATED_VALUE_BYTES);
@@ -100,12 +108,16 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
     },
     list: () => [...entries.keys()].map(info),
     get size() { return entries.size; },
+    get scannedChars() { return scanned; },
     scan(texts) {
       if (entries.size === 0) return [];
       const { matcher, prefilter, owners } = built();
       const found = new Set<string>();
+      let left = CALL_CANARY_BUDGET;
       for (const text of texts) {
-        const window = canaryWindow(text);
+        const window = left > 0 ? canaryWindow(text) : tightCanaryWindow(text);
+        left -= window.length;
+        scanned += window.length;
         // Plain ASCII text (no escape to decode) is tested as it folds, without a buffer.
         if (prefilter.mayMatchMapped(window, ASCII_FOLD) === false) continue;
         const bytes = foldBytes(window);
