@@ -36,7 +36,9 @@ interface Spec {
 
 const s = (...a: string[]) => new Set(a);
 
-const SPECS: Record<string, Spec> = {
+// A Map, not an object literal: command names come from the call, and a name
+// such as `constructor` must not find an Object.prototype member.
+const SPECS: ReadonlyMap<string, Spec> = new Map(Object.entries({
   sudo: { withArg: s('-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '-a', '--user', '--group', '--host', '--prompt', '--chdir', '--role', '--type', '--other-user', '--close-from') },
   doas: { withArg: s('-u', '-C', '-a') },
   command: { withArg: s() },
@@ -62,7 +64,7 @@ const SPECS: Record<string, Spec> = {
   fakeroot: { withArg: s('-l', '-s', '-i', '--lib', '--faked') },
   catchsegv: { withArg: s() },
   doppler: { withArg: s() },
-};
+} satisfies Record<string, Spec>));
 
 /** Removes a standard binary directory so `/usr/bin/rm` reads as `rm`. */
 export function commandName(word: string): string {
@@ -243,7 +245,7 @@ export function peel(argv: string[]): Peeled | null {
     if (name === 'su') return { stdinShell: true };
     if (name === 'script') return null;
   }
-  const spec = SPECS[name];
+  const spec = SPECS.get(name);
   if (!spec) return null;
   const { at, flags } = skipOptions(argv, spec);
   if (name === 'nice' && at < 0 && argv.length > 1) return null;
