@@ -117,7 +117,8 @@ export function networkOf(text: string): { hosts: string[]; tool: boolean } {
   const tool = toolInTokens(tokens, text);
   if (tool) {
     for (const raw of tokens) {
-      if (raw.length < 4 || raw.length > 300 || raw.includes('://') || raw.startsWith('-')) continue;
+      // A host here has a dot (a name with a suffix, or a dotted IPv4).
+      if (raw.length < 4 || raw.length > 300 || !raw.includes('.') || raw.includes('://') || raw.startsWith('-')) continue;
       const host = hostOf(raw);
       if (host && looksLikeHost(host)) found.add(host);
       if (found.size >= 64) break;
