@@ -80,6 +80,14 @@ function hidesDotfile(glob: string, path: string): boolean {
   return path.split('/').some((seg, i) => seg.startsWith('.') && !(g[i] ?? '').startsWith('.') && hasGlob(g[i] ?? ''));
 }
 
+/** Each list's paths with their segment counts, worked out once per lists object. */
+const segmented = new WeakMap<GlobLists, { cand: string; n: number }[]>();
+function pathsOf(lists: GlobLists): { cand: string; n: number }[] {
+  let known = segmented.get(lists);
+  if (!known) segmented.set(lists, known = lists.paths.map((cand) => ({ cand, n: cand.split('/').length })));
+  return known;
+}
+
 /** Sensitive paths a glob word reaches (`~/.ss?/id_*` -> `~/.ssh/id_rsa`…), keeping any tail below them. */
 export function resolvePathGlob(word: string, lists: GlobLists): string[] {
   if (word.length > 256) return [];
@@ -88,9 +96,8 @@ export function resolvePathGlob(word: string, lists: GlobLists): string[] {
   const segs = w.split('/');
   const compiled = new Map<number, Tok[]>();
   const out: string[] = [];
-  for (const cand of lists.paths) {
+  for (const { cand, n } of pathsOf(lists)) {
     if (!cand.startsWith(prefix) && !prefix.startsWith(cand)) continue;
-    const n = cand.split('/').length;
     if (segs.length < n) continue;
     const head = segs.slice(0, n).join('/');
     if (!hasGlob(head) && segs.length === n) continue;
