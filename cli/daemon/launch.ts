@@ -32,7 +32,7 @@ function hostArgs(configDir: string, flags: HostFlags): string[] {
 /** Runs the Node host (as `npm start` does) until it exits; resolves with its exit code. */
 export function runForeground(configDir: string, flags: HostFlags, logFile?: string): Promise<number> {
   const log = logFile ? createRotatingLog(logFile) : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/node/main.ts', ...hostArgs(configDir, flags)], {
+  const child = spawn(process.execPath, ['bin/svc-host.mjs', ...hostArgs(configDir, flags)], {
     cwd: packageRoot(),
     stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });

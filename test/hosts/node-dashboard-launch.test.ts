@@ -11,7 +11,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 async function startAndRead(configToml: string, env: NodeJS.ProcessEnv): Promise<{ lines: string[]; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-open-'));
   await writeFile(join(dir, 'config.toml'), configToml);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/node/main.ts', '--port', '0', '--config-dir', dir], {
+  const child = spawn(process.execPath, ['bin/svc-host.mjs', '--port', '0', '--config-dir', dir], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

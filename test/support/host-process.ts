@@ -14,7 +14,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The command that serves each host (what its npm script runs, minus npm). */
 const COMMANDS: Record<HostKind, string[]> = {
-  node: [process.execPath, '--import', 'tsx', 'adapters/node/main.ts'],
+  node: [process.execPath, 'bin/svc-host.mjs'],
   deno: [process.execPath, 'scripts/run-deno.mjs'],
   workers: [process.execPath, '--import', 'tsx', 'adapters/workers/main.ts'],
 };
