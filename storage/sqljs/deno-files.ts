@@ -99,7 +99,7 @@ export function createDenoDirectory(path: string): StorageDirectory {
       const temp = at(`${name}.tmp`);
       const file = await Deno.open(temp, { write: true, create: true, truncate: true, mode: 0o600 });
       try {
-        await writeAll(file, bytes);
+        for (const chunk of bytes instanceof Uint8Array ? [bytes] : bytes) await writeAll(file, chunk);
         await file.sync();
       } finally {
         file.close();

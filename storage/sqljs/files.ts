@@ -31,8 +31,8 @@ export interface StorageDirectory {
   openAppend(name: string): Promise<AppendFile>;
   /** Cuts a file to `length` bytes and syncs it. */
   truncate(name: string, length: number): Promise<void>;
-  /** Writes a temp file, syncs it, renames it over `name`, syncs the directory. */
-  writeAtomic(name: string, bytes: Uint8Array): Promise<void>;
+  /** Writes a temp file (the chunks one after the other), syncs it, renames it over `name`, syncs the directory. */
+  writeAtomic(name: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void>;
   /** Removes a file; no error when absent. */
   remove(name: string): Promise<void>;
   /** Opens an existing file for synchronous reads at any offset; absent where the host cannot. */

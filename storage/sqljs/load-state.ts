@@ -12,6 +12,8 @@ import type { StorageDirectory } from './files.ts';
 import { decodeJournal } from './journal-codec.ts';
 import { parseJournalFileName } from './journal-writer.ts';
 import type { SqlJsEngine } from './sqljs-engine.ts';
+import type { Digest } from './snapshot-seal.ts';
+import { unseal } from './snapshot-seal.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.sqlite';
 const META_TABLE = '__svc_storage_meta';
@@ -33,21 +35,31 @@ export interface LoadedState {
 
 /**
  * Opens the snapshot (or an empty database); `bytes` is the snapshot's size.
- * A snapshot that fails SQLite's quick check is left as it is on disk and an
- * empty database is opened in its place, with `damage` saying why.
+ * A snapshot that does not hash to its seal (or, unsealed, fails SQLite's
+ * quick check) is left as it is on disk and an empty database is opened in
+ * its place, with `damage` saying why.
  */
-export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory): Promise<{ db: Database; bytes: number; damage?: string }> {
-  const image = await directory.read(SNAPSHOT_FILE);
-  if (!image) return { db: new SQL.Database(), bytes: 0 };
+export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory, digest: Digest): Promise<{ db: Database; bytes: number; damage?: string }> {
+  const file = await directory.read(SNAPSHOT_FILE);
+  if (!file) return { db: new SQL.Database(), bytes: 0 };
+  const damaged = (reason: string) => ({ db: new SQL.Database(), bytes: file.length, damage: `snapshot ${SNAPSHOT_FILE} is damaged: ${reason}` });
+  const unsealed = unseal(file, digest);
+  if (unsealed.kind === 'damaged') return damaged(unsealed.reason);
   let db: Database | null = null;
   try {
-    db = new SQL.Database(image);
-    const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
-    if (verdict !== 'ok') throw new Error(String(verdict));
-    return { db, bytes: image.length };
+    // sql.js copies the image in while the seal's digest runs (off this thread where the host's digest is asynchronous).
+    db = new SQL.Database(unsealed.image);
+    if (unsealed.kind === 'sealed') {
+      const failure = await unsealed.check;
+      if (failure) throw new Error(failure);
+    } else {
+      const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
+      if (verdict !== 'ok') throw new Error(String(verdict));
+    }
+    return { db, bytes: file.length };
   } catch (error) {
     db?.close();
-    return { db: new SQL.Database(), bytes: image.length, damage: `snapshot ${SNAPSHOT_FILE} is damaged: ${error instanceof Error ? error.message : String(error)}` };
+    return damaged(error instanceof Error ? error.message : String(error));
   }
 }
 

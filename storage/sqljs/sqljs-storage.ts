@@ -7,7 +7,7 @@
  * writes, and at `close`.
  *
  * Files, all in one directory (the hosts use `<config_dir>/audit/`):
- * `snapshot.sqlite`, `journal-<first seq>.log` and `bodies.log` (the
+ * `snapshot.sqlite` (the image and its seal, snapshot-seal.ts), `journal-<first seq>.log` and `bodies.log` (the
  * `BodyLog`: large values kept out of the in-memory image, see body-log.ts).
  */
 import type { Storage, StorageRecovery } from '../types.ts';
@@ -19,6 +19,8 @@ import { loadSqlJs } from './load-sqljs.ts';
 import { openBodyLog } from './body-log.ts';
 import { SNAPSHOT_FILE, markSnapshotSequence, openSnapshot, replayJournals } from './load-state.ts';
 import { createSqlJsEngine } from './sqljs-engine.ts';
+import type { Digest } from './snapshot-seal.ts';
+import { SEAL_BYTES, sealOf, webDigest } from './snapshot-seal.ts';
 
 export interface SqljsStorageOptions {
   directory: StorageDirectory;
@@ -34,6 +36,8 @@ export interface SqljsStorageOptions {
   idleCompactMs?: number;
   /** Idle compaction only when the journal holds at least this much. Default 1 MiB. */
   minIdleCompactBytes?: number;
+  /** SHA-256 for the snapshot's seal (snapshot-seal.ts); Web Crypto's when absent. */
+  digest?: Digest;
   /** Hears about problems that do not fail a write (a failed compaction, a cut tail). */
   onWarning?(message: string, fields?: Record<string, unknown>): void;
 }
@@ -65,7 +69,8 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
   await directory.ensure();
   const bodies = await openBodyLog(directory);
   const SQL = await loadSqlJs(options.wasmBinary);
-  const opened = await openSnapshot(SQL, directory);
+  const digest = options.digest ?? webDigest;
+  const opened = await openSnapshot(SQL, directory, digest);
   const db = opened.db;
   let snapshotBytes = opened.bytes;
 
@@ -176,8 +181,10 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
       await journal.rotate(seq + 1);
     });
     try {
-      await directory.writeAtomic(SNAPSHOT_FILE, image!);
-      snapshotBytes = (image as Uint8Array | null)?.length ?? 0;
+      const written = image!;
+      image = null;
+      await directory.writeAtomic(SNAPSHOT_FILE, [written, await sealOf(written, digest)]);
+      snapshotBytes = written.length + SEAL_BYTES;
       const names = await directory.list();
       for (const name of names) {
         if (name !== journal.currentFileName && name.startsWith('journal-')) await directory.remove(name);

@@ -188,18 +188,58 @@ describe('sql.js storage durability', () => {
     expect(await readFile(join(dir.path, journal))).toEqual(bytes);
   });
 
-  it('a snapshot that fails SQLite\'s check opens an empty read-only store and stays on disk as it was', async () => {
+  /** A closed store of 200 rows with a sealed snapshot; its file's bytes. */
+  async function snapshotOf200(): Promise<Buffer> {
     const storage = await open();
     storage.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
     for (let i = 0; i < 200; i++) storage.run('INSERT INTO t (v) VALUES (?)', ['x'.repeat(200)]);
     await storage.close();
-    const bytes = await readFile(join(dir.path, 'snapshot.sqlite'));
-    bytes.fill(0x41, 4096 + 8, 4096 + 64);
+    return readFile(join(dir.path, 'snapshot.sqlite'));
+  }
+
+  async function expectDamagedSnapshot(bytes: Buffer, reason: RegExp): Promise<void> {
     await writeFile(join(dir.path, 'snapshot.sqlite'), bytes);
     const reopened = await open();
     expect(reopened.readOnly).toBe(true);
     expect(reopened.recovery?.damage).toMatch(/snapshot\.sqlite is damaged/);
+    expect(reopened.recovery?.damage).toMatch(reason);
     await reopened.close();
     expect(await readFile(join(dir.path, 'snapshot.sqlite'))).toEqual(bytes);
+  }
+
+  it('a snapshot that does not hash to its seal opens an empty read-only store and stays on disk as it was', async () => {
+    const bytes = await snapshotOf200();
+    bytes.fill(0x41, 4096 + 8, 4096 + 64);
+    await expectDamagedSnapshot(bytes, /does not hash to its seal/);
+  });
+
+  it('one flipped byte in a row of the snapshot, which SQLite\'s structural check would pass, is damage', async () => {
+    const bytes = await snapshotOf200();
+    const at = bytes.indexOf('x'.repeat(200));
+    bytes[at + 100] = 0x79;
+    await expectDamagedSnapshot(bytes, /does not hash to its seal/);
+  });
+
+  it('a snapshot cut short, or its seal cut off to a page boundary and its image damaged, is damage', async () => {
+    const bytes = await snapshotOf200();
+    await expectDamagedSnapshot(bytes.subarray(0, bytes.length - 1000), /neither whole pages nor whole pages and a seal/);
+    const unsealed = Buffer.from(bytes.subarray(0, bytes.length - 40));
+    unsealed.fill(0x41, 4096 + 8, 4096 + 64);
+    await expectDamagedSnapshot(unsealed, /./);
+  });
+
+  it('an unsealed snapshot (written before seals) still opens, checked by SQLite, and is sealed at the next compaction', async () => {
+    const bytes = await snapshotOf200();
+    expect(bytes.length % 4096).toBe(40);
+    await writeFile(join(dir.path, 'snapshot.sqlite'), bytes.subarray(0, bytes.length - 40));
+    const reopened = await open();
+    expect(reopened.readOnly).toBe(false);
+    expect(count(reopened)).toBe(200);
+    reopened.run('INSERT INTO t (v) VALUES (?)', ['y']);
+    await reopened.close();
+    expect((await readFile(join(dir.path, 'snapshot.sqlite'))).length % 4096).toBe(40);
+    const again = await open();
+    expect(count(again)).toBe(201);
+    await again.close();
   });
 });
