@@ -4,6 +4,7 @@
  * reaches it through this object.
  */
 import type { Storage } from '../storage/types.ts';
+import type { WindowResult } from './audit/chain-window.ts';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -44,6 +45,15 @@ export interface FileStore {
 export interface Hash {
   /** SHA-256 of bytes, or of a string's UTF-8 bytes, as lower-case hex. */
   sha256Hex(data: string | Uint8Array): string;
+}
+
+/**
+ * A second thread for the start-up chain check (the Node host's worker
+ * thread): verifies a window of the audit body log exactly as
+ * `verifyWindow` does here. The bytes may be handed over (transferred).
+ */
+export interface ChainWorker {
+  verifyWindow(bytes: Uint8Array, lastSequence: number): Promise<WindowResult>;
 }
 
 export interface Timers {
@@ -91,6 +101,8 @@ export interface Deps {
   server: ServerAddress;
   /** Native synchronous hashing, when the host has it. */
   hash?: Hash;
+  /** A second thread for the start-up chain check, when the host has one. */
+  chainWorker?: ChainWorker;
   /** Local process liveness (the supervisor's health); absent when the host cannot tell. */
   processes?: Processes;
   /** Asks the host to stop serving and exit cleanly. */

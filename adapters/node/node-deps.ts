@@ -3,6 +3,7 @@ import { fetch as undiciFetch } from 'undici';
 import type { Deps, Logger, ServerAddress } from '../../core/deps.ts';
 import type { Storage } from '../../storage/types.ts';
 import { createNodeFileStore } from './node-file-store.ts';
+import { createChainWorker } from './chain-worker.ts';
 import { processAlive } from '../shared/process-alive.ts';
 
 /** Structured logs on stderr, one JSON object a line (stdout carries only the ready line). */
@@ -53,6 +54,7 @@ export function createNodeDeps(options: {
     random: createRandomPool(),
     // One-shot crypto.hash (no Hash object per call): two hashes per audit record.
     hash: { sha256Hex: (data) => hash('sha256', data, 'hex') },
+    chainWorker: createChainWorker(),
     files: createNodeFileStore(options.configDir),
     storage: options.storage,
     timers: {

@@ -11,7 +11,7 @@
  * anchor), never to whatever the table's tail is, so a truncated tail stays
  * detectable, and an anchor that is missing is never recreated.
  */
-import type { Clock, FileStore, Hash, Logger, Random, Timers } from '../deps.ts';
+import type { ChainWorker, Clock, FileStore, Hash, Logger, Random, Timers } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
 import { StorageReadOnlyError } from '../../storage/types.ts';
@@ -54,6 +54,8 @@ export interface AuditLogOptions {
   log?: Logger;
   /** The host's native SHA-256 (`deps.hash`); core's own when absent. */
   hash?: Hash;
+  /** The host's second thread for the start-up chain check (`deps.chainWorker`). */
+  chainWorker?: ChainWorker;
   /** For the head checkpoint's writes; without them it is written only at close. */
   timers?: Timers;
 }
@@ -128,7 +130,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   if (!storage.readOnly) ensureAuditSchema(storage, nowIso(), { heldRecords });
   const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : sha256Hex;
   const hashBytes = options.hash ? (bytes: Uint8Array) => options.hash!.sha256Hex(bytes) : (bytes: Uint8Array) => toHex(sha256(bytes));
-  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex, hashBytes });
+  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex, hashBytes, worker: options.chainWorker });
   await verifier.verifyAll();
   quarantineOnStartEvidence(verifier, storage, storedHead);
   const initial = verifier.state();

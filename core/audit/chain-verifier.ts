@@ -11,6 +11,7 @@
  * later read throws the same error and `state()` reports it for health.
  */
 import type { Storage } from '../../storage/types.ts';
+import type { ChainWorker } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { AuditRow, HashHex } from './audit-record.ts';
 import { GENESIS_HASH, rowIsIntact } from './audit-record.ts';
@@ -49,7 +50,7 @@ const BATCH = 2000;
 /** Builds a verifier over the audit tables of `storage`. */
 export function createChainVerifier(
   storage: Storage,
-  options: { sweepSize?: number; yieldEvery?: () => Promise<void>; hashHex?: HashHex; hashBytes?: (bytes: Uint8Array) => string } = {},
+  options: { sweepSize?: number; yieldEvery?: () => Promise<void>; hashHex?: HashHex; hashBytes?: (bytes: Uint8Array) => string; worker?: ChainWorker; windowBytes?: number } = {},
 ): ChainVerifier {
   const sweepSize = options.sweepSize ?? 16;
   const hashHex = options.hashHex ?? sha256Hex;
@@ -158,7 +159,7 @@ export function createChainVerifier(
         }
         if (!readAnchor(storage) && (first || archiveCount > 0)) unanchored();
         checkpoint = { sequence: boundary.sequence - 1, hash: boundary.hash };
-        if (storage.bodies && options.hashBytes) checkpoint = await streamVerify(storage, storage.bodies, checkpoint, { hashBytes: options.hashBytes, pause });
+        if (storage.bodies && options.hashBytes) checkpoint = await streamVerify(storage, storage.bodies, checkpoint, { hashBytes: options.hashBytes, pause, worker: options.worker, windowBytes: options.windowBytes });
         for (;;) {
           const rows = rowsAfter(checkpoint.sequence, BATCH);
           checkpoint = checkRows(rows, checkpoint.sequence, checkpoint.hash);

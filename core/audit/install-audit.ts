@@ -33,6 +33,7 @@ export async function installAudit(services: BaseServices, options: { redact?: R
     coldAfterDays: config.audit.cold_after_days,
     log: deps.log,
     hash: deps.hash,
+    chainWorker: deps.chainWorker,
     timers: deps.timers,
   });
   services.health.set('audit', () => audit.health());

@@ -10,6 +10,9 @@ import type { SqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
 import { createMemoryFileStore } from '../support/memory-file-store.ts';
 import { decision, random, redact, testClock } from '../core/audit/helpers.ts';
 import { tempDir } from './helpers.ts';
+import { createChainVerifier } from '../../core/audit/chain-verifier.ts';
+import type { ChainWorker } from '../../core/deps.ts';
+import { createChainWorker } from '../../adapters/node/chain-worker.ts';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 /** Where audit.head lives (outside the store), fresh per test. */
@@ -88,5 +91,49 @@ describe('audit bodies in the body log', () => {
     expect(log.chainState()).toEqual({ status: 'ok', verified_sequence: 8 });
     expect((await readFile(path, 'utf8')).split('\n')).toHaveLength(9);
     await storage.close();
+  });
+
+  describe('the start-up check in windows, every other one on the Node host\'s worker thread', () => {
+    /** The Node worker, counting the windows it was given. */
+    function countingWorker(inner: ChainWorker = createChainWorker()): ChainWorker & { windows: number } {
+      const counted = { windows: 0, verifyWindow: (bytes: Uint8Array, last: number) => (counted.windows++, inner.verifyWindow(bytes, last)) };
+      return counted;
+    }
+    async function verifyInWindows(worker: ChainWorker) {
+      const storage = await openSqljsStorage({ directory: createNodeDirectory(dir.path), idleCompactMs: 0 });
+      const hashBytes = (bytes: Uint8Array) => hash('sha256', bytes, 'hex');
+      const verifier = createChainVerifier(storage, { hashHex: nodeHash.sha256Hex, hashBytes, worker, windowBytes: 2048 });
+      await verifier.verifyAll();
+      await storage.close();
+      return verifier.state();
+    }
+
+    it('verifies the whole chain, the worker taking its share', async () => {
+      await write(40);
+      const worker = countingWorker();
+      expect(await verifyInWindows(worker)).toEqual({ status: 'ok', verified_sequence: 40 });
+      expect(worker.windows).toBeGreaterThan(3);
+    });
+
+    it('a byte flipped in a body in any window, the worker\'s or this thread\'s, names the altered record', async () => {
+      await write(40);
+      const path = join(dir.path, 'bodies.log');
+      const clean = await readFile(path);
+      for (const target of [9, 20, 33]) {
+        const bytes = Buffer.from(clean);
+        bytes[bytes.indexOf(`/tmp/body-${target - 1}`) + 5] = 0x58;
+        await writeFile(path, bytes);
+        const state = await verifyInWindows(countingWorker());
+        expect(state.status).toBe('broken');
+        expect(state.message).toBe(`audit record ${target} was altered`);
+      }
+    });
+
+    it('a worker that fails leaves its windows to this thread: the chain still verifies', async () => {
+      await write(40);
+      const failing = countingWorker({ verifyWindow: () => Promise.reject(new Error('worker gone')) });
+      expect(await verifyInWindows(failing)).toEqual({ status: 'ok', verified_sequence: 40 });
+      expect(failing.windows).toBeGreaterThan(3);
+    });
   });
 });
