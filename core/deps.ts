@@ -54,6 +54,8 @@ export interface Hash {
  */
 export interface ChainWorker {
   verifyWindow(bytes: Uint8Array, lastSequence: number): Promise<WindowResult>;
+  /** The check is over: the thread may end (a later window starts it again). */
+  release?(): void;
 }
 
 export interface Timers {

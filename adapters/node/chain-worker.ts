@@ -3,7 +3,7 @@
  * `verifyWindow` (its source text, which is self-contained) with one-shot
  * `crypto.hash`, so the start-up chain check hashes on both cores. Windows
  * are transferred, not copied. The thread starts on the first window and
- * ends once it has been idle for a second (the check runs at start only).
+ * ends when the check releases it, or once idle for a second.
  */
 import { Worker } from 'node:worker_threads';
 import type { ChainWorker } from '../../core/deps.ts';
@@ -60,6 +60,12 @@ export function createChainWorker(): ChainWorker {
   };
 
   return {
+    release() {
+      if (waiting.size > 0) return;
+      if (idle !== null) clearTimeout(idle);
+      idle = null;
+      stop();
+    },
     verifyWindow(bytes, lastSequence) {
       if (idle !== null) clearTimeout(idle);
       idle = null;

@@ -90,5 +90,6 @@ export async function streamVerify(
     await options.pause();
   }
   while (going && pending.length > 0) going = join(await pending.shift()!);
+  options.worker?.release?.();
   return confirmed;
 }

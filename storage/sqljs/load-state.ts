@@ -42,21 +42,18 @@ export interface LoadedState {
 export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory, digest: Digest): Promise<{ db: Database; bytes: number; damage?: string }> {
   const file = await directory.read(SNAPSHOT_FILE);
   if (!file) return { db: new SQL.Database(), bytes: 0 };
-  const damaged = (reason: string) => ({ db: new SQL.Database(), bytes: file.length, damage: `snapshot ${SNAPSHOT_FILE} is damaged: ${reason}` });
-  const unsealed = unseal(file, digest);
+  const bytes = file.length;
+  const damaged = (reason: string) => ({ db: new SQL.Database(), bytes, damage: `snapshot ${SNAPSHOT_FILE} is damaged: ${reason}` });
+  const unsealed = await unseal(file, digest);
   if (unsealed.kind === 'damaged') return damaged(unsealed.reason);
   let db: Database | null = null;
   try {
-    // sql.js copies the image in while the seal's digest runs (off this thread where the host's digest is asynchronous).
     db = new SQL.Database(unsealed.image);
-    if (unsealed.kind === 'sealed') {
-      const failure = await unsealed.check;
-      if (failure) throw new Error(failure);
-    } else {
+    if (unsealed.kind === 'legacy') {
       const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
       if (verdict !== 'ok') throw new Error(String(verdict));
     }
-    return { db, bytes: file.length };
+    return { db, bytes };
   } catch (error) {
     db?.close();
     return damaged(error instanceof Error ? error.message : String(error));

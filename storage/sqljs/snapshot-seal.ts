@@ -31,26 +31,20 @@ export async function sealOf(image: Uint8Array, digest: Digest): Promise<Uint8Ar
   return seal;
 }
 
-/** What a snapshot file holds: a sealed image, an unsealed one (older files), or damage. */
-export type Unsealed = { kind: 'sealed'; image: Uint8Array; check: Promise<string | null> } | { kind: 'legacy'; image: Uint8Array } | { kind: 'damaged'; reason: string };
+/** What a snapshot file holds: a sealed image that hashes to its seal, an unsealed one (older files), or damage. */
+export type Unsealed = { kind: 'sealed' | 'legacy'; image: Uint8Array } | { kind: 'damaged'; reason: string };
 
-/**
- * Splits a snapshot file into its image and seal. For a sealed one, `check`
- * resolves to null when the image hashes to its seal, else to the reason;
- * it runs while the caller goes on (the digest may run off this thread).
- */
-export function unseal(file: Uint8Array, digest: Digest): Unsealed {
+/** Splits a snapshot file into its image and seal, and checks the one against the other. */
+export async function unseal(file: Uint8Array, digest: Digest): Promise<Unsealed> {
   if (file.length % MIN_PAGE === 0) return { kind: 'legacy', image: file };
   const imageLength = file.length - SEAL_BYTES;
   if (imageLength <= 0 || imageLength % MIN_PAGE !== 0 || !hasMagic(file, imageLength)) {
     return { kind: 'damaged', reason: `its length (${file.length} bytes) is neither whole pages nor whole pages and a seal` };
   }
   const image = file.subarray(0, imageLength);
-  const expected = file.subarray(imageLength + MAGIC.length);
-  const check = Promise.resolve()
-    .then(() => digest(image))
-    .then((sum) => (equalBytes(sum, expected) ? null : 'its image does not hash to its seal'));
-  return { kind: 'sealed', image, check };
+  const sum = await digest(image);
+  if (!equalBytes(sum, file.subarray(imageLength + MAGIC.length))) return { kind: 'damaged', reason: 'its image does not hash to its seal' };
+  return { kind: 'sealed', image };
 }
 
 function hasMagic(file: Uint8Array, at: number): boolean {
