@@ -56,6 +56,8 @@ async function main(): Promise<void> {
         return handle;
       },
       clearTimeout: (handle) => clearTimeout(handle as number),
+      // Deno 2 has Node's setImmediate: audit appends of one turn share one batch.
+      afterIo: (callback) => void setImmediate(callback),
     },
     log,
     fetch: globalThis.fetch,
