@@ -116,13 +116,25 @@ function runAndOr(ctx: Ctx, scope: Scope, item: AndOr, depth: number): StageOutp
   return out;
 }
 
+/** A stage that prints a download to its output (no -o/-O file): `curl -s URL`, `wget -qO- URL`. */
+const DOWNLOAD_STAGE = /^(?:curl|wget|fetch|aria2c|http|xh)(?![^|]*\s(?:-[a-zA-Z]*o\s(?!-(?:\s|$))|--output[\s=]|-[a-zA-Z]*O(?:\s(?!-(?:\s|$))|$)))\s[^|]*?((?:https?|ftp):\/\/\S{1,300})/;
+/** A stage that runs what it reads: a shell or interpreter given flags only (`sh`, `bash -s`, `python3 -`). */
+const STDIN_RUNNER = /^(?:(?:ba|z|da|k|a)?sh|python[0-9.]{0,5}|perl|ruby|node|php|pwsh|powershell|iex|tclsh)(?:\s{1,3}-{1,2}[a-zA-Z]{0,12})*$/;
+
 function runPipeline(ctx: Ctx, scope: Scope, p: Pipeline, depth: number): { text: string; output: StageOutput | null } {
   const texts: string[] = [];
   let input: StageOutput | null = null;
+  let downloaded: string | null = null;
   for (const cmd of p.cmds) {
     const r = runCommand(ctx, scope, cmd, input, depth);
     texts.push(r.text);
     input = r.output;
+    // A download several stages up still reaches the runner (`curl URL | tee f | sh`).
+    if (p.cmds.length > 2) {
+      const m = DOWNLOAD_STAGE.exec(r.text);
+      if (m) downloaded = m[1]!;
+      else if (downloaded !== null && STDIN_RUNNER.test(r.text)) fact(ctx, 'download-piped-to-shell', downloaded);
+    }
   }
   return { text: texts.join(' | '), output: input };
 }
@@ -231,6 +243,9 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
   if (dynamicHead && argv[0] !== '' && !argv[0]!.startsWith('$') && !scope.funcs.has(argv[0]!)) fact(ctx, 'command-from-expansion', argv[0]);
   const stdin = redirs.stdin ?? input;
   const r = runArgv(ctx, scope, argv, stdin, depth, decoded);
+  // `curl -s URL > /tmp/x` saves the download as surely as `-o /tmp/x`.
+  const saved = /(?:^|\s)>{1,2}\s(\S{1,300})/.exec(redirs.text);
+  if (saved && (argv[0] === 'curl' || argv[0] === 'wget')) noteDownload(ctx, [argv[0], '--output=' + saved[1]!, ...argv.slice(1).filter((a) => a !== '-O' && a !== '-O-' && a !== '-')]);
   return { text: [r.text, redirs.text].filter(Boolean).join(' '), output: r.output };
 }
 
@@ -324,7 +339,7 @@ function noteDownload(ctx: Ctx, argv: string[]): void {
     for (let i = 1; i < argv.length; i++) {
       const a = argv[i]!;
       if (name === 'curl' && (a === '-o' || a === '--output' || /^-[a-zA-Z]*o$/.test(a))) out = argv[i + 1] ?? null;
-      else if (name === 'curl' && a.startsWith('--output=')) out = a.slice(9);
+      else if (a.startsWith('--output=')) out = a.slice(9);
       else if (name === 'curl' && (a === '-O' || a === '--remote-name' || /^-[a-zA-Z]*O$/.test(a))) out = url.replace(/[?#].*$/, '').split('/').pop() || null;
       else if (name === 'wget' && (a === '-O' || /^-[a-zA-Z]*O$/.test(a))) out = argv[i + 1] ?? null;
       else if (name === 'wget' && a.startsWith('--output-document=')) out = a.slice(18);
