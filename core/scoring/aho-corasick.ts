@@ -24,6 +24,8 @@ export interface MultiMatcher {
 }
 
 const DENSE_MIN_CHILDREN = 5;
+/** Automata up to this many nodes get a full ASCII transition table (4 bytes x 128 a node: 4 MiB at most). */
+const DFA_MAX_NODES = 8192;
 
 /** Builds a matcher over `patterns` (empty patterns are ignored). */
 export function buildMatcher(patterns: readonly string[]): MultiMatcher {
@@ -100,7 +102,7 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
     }
   }
 
-  const step = (state: number, c: number): number => {
+  const walk = (state: number, c: number): number => {
     for (;;) {
       const next = child(state, c);
       if (next !== -1) return next;
@@ -108,6 +110,22 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
       state = fail[state]!;
     }
   };
+
+  // A small automaton (the rules' keywords) also gets its ASCII transitions
+  // precomputed, failure links included: one lookup per character. Built in
+  // breadth-first order, so a node's failure state is always done before it.
+  let ascii: Int32Array | null = null;
+  if (size <= DFA_MAX_NODES) {
+    const table = new Int32Array(size * 128);
+    for (let c = 0; c < 128; c++) { const k = child(0, c); table[c] = k === -1 ? 0 : k; }
+    for (let q = 0; q < tail; q++) {
+      const v = queue[q]!;
+      const f = fail[v]!;
+      for (let c = 0; c < 128; c++) { const k = child(v, c); table[v * 128 + c] = k === -1 ? table[f * 128 + c]! : k; }
+    }
+    ascii = table;
+  }
+  const step = ascii === null ? walk : (state: number, c: number): number => (c < 128 ? ascii![state * 128 + c]! : walk(state, c));
 
   const report = (state: number, end: number, onMatch: OnMatch): boolean => {
     for (let s = outArr[state]! >= 0 ? state : dictLink[state]!; s > 0; s = dictLink[s]!) {

@@ -1,0 +1,27 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildMatcher } from '../../../core/scoring/aho-corasick.ts';
+
+/** Every (pattern, end) occurrence, by brute force. */
+function occurrences(patterns: string[], text: string): string[] {
+  const out: string[] = [];
+  patterns.forEach((p, i) => {
+    if (p === '') return;
+    for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) out.push(`${i}@${at + p.length}`);
+  });
+  return out.sort();
+}
+
+describe('Aho-Corasick matcher', () => {
+  it('reports exactly every occurrence, ASCII and beyond, with and without the precomputed ASCII table', () => {
+    const unit = fc.constantFrom('a', 'b', 'c', '.', ' ', 'é', '\u4e00');
+    const many = Array.from({ length: 2000 }, (_, i) => `filler-${i.toString(36)}-pattern`);
+    fc.assert(fc.property(fc.array(fc.string({ unit, maxLength: 6 }), { minLength: 1, maxLength: 12 }), fc.string({ unit, maxLength: 60 }), fc.boolean(), (patterns, text, big) => {
+      // With 2,000 long extra patterns the automaton is too large for the table and walks its links.
+      const all = big ? [...patterns, ...many] : patterns;
+      const found: string[] = [];
+      buildMatcher(all).scan(text, (p, end) => { found.push(`${p}@${end}`); });
+      expect(found.sort()).toEqual(occurrences(all, text));
+    }), { numRuns: 400 });
+  });
+});
