@@ -21,7 +21,9 @@ const __name = (target) => target;
 const verifyWindow = (${verifyWindow.toString()});
 const hashHex = (bytes) => hash('sha256', bytes, 'hex');
 parentPort.on('message', ({ id, bytes, lastSequence }) => {
-  parentPort.postMessage({ id, result: verifyWindow(bytes, lastSequence, hashHex) });
+  // As a Buffer again (no copy): Buffer's indexOf finds a byte ~3x faster than Uint8Array's.
+  const window = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  parentPort.postMessage({ id, result: verifyWindow(window, lastSequence, hashHex) });
 });
 `;
 
