@@ -49,6 +49,7 @@ export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory
   let db: Database | null = null;
   try {
     db = new SQL.Database(unsealed.image);
+    releaseNow(file);
     if (unsealed.kind === 'legacy') {
       const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
       if (verdict !== 'ok') throw new Error(String(verdict));
@@ -58,6 +59,18 @@ export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory
     db?.close();
     return damaged(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * Lets the file's bytes go at once, now that sql.js holds its own copy: the
+ * buffer is detached (its memory moves to a clone dropped at once, which the
+ * next minor collection frees), where an old buffer of hundreds of MB would
+ * wait for a full collection. Only a buffer the bytes span whole is touched.
+ */
+function releaseNow(bytes: Uint8Array): void {
+  const buffer = bytes.buffer;
+  if (!(buffer instanceof ArrayBuffer) || bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength) return;
+  structuredClone(buffer, { transfer: [buffer] });
 }
 
 /** Records the sequence an exported image contains (not journaled). */
