@@ -8,6 +8,7 @@ import { validate } from '../rule-schema.ts';
 import type { FilterDefinition } from '../types.ts';
 import { TOOL_CALL_TYPES } from '../../schemas/tool-call.ts';
 import { isLocalHost } from '../hosts.ts';
+import { compileSafeRegex } from '../safe-regex.ts';
 
 const Score = Type.Number({ minimum: 0, maximum: 10 });
 const File = Type.Object({
@@ -19,6 +20,7 @@ const File = Type.Object({
     backdoor_ports: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }))), backdoor_port_score: Type.Optional(Score),
   })),
   connect: Type.Optional(Type.Object({ common_ports: Type.Array(Type.Integer()), uncommon_port_score: Score })),
+  http_delete: Type.Optional(Type.Object({ score: Score, message: Type.String({ minLength: 1 }), urls: Type.Array(Type.String({ minLength: 1 })) })),
 });
 
 /** Parses a chmod mode (octal text, number, or symbolic) into the bits we care about. */
@@ -40,6 +42,12 @@ export const operationRisk: FilterDefinition = {
     for (const t of Object.keys(cfg.baseline)) {
       if (!(TOOL_CALL_TYPES as string[]).includes(t)) throw new Error(`baseline.${t}: unknown tool call type`);
     }
+    // DELETE of a whole resource (a repository, project, organisation): the method replaces the baseline.
+    const deleteUrls = (cfg.http_delete?.urls ?? []).map((p, i) => {
+      const r = compileSafeRegex(p, 'i');
+      if (!r.ok) throw new Error(`http_delete.urls[${i}]: ${r.reason}`);
+      return r.regex;
+    });
     return {
       evaluate(view) {
         const call = view.call;
@@ -48,6 +56,9 @@ export const operationRisk: FilterDefinition = {
         if (call.type === 'HttpRequest') {
           const m = cfg.http_methods?.[call.method.toUpperCase()];
           if (m !== undefined) { score = m; message = `Baseline risk of an HTTP ${call.method.toUpperCase().slice(0, 10)} request`; }
+          if (call.method.toUpperCase() === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(call.url.slice(0, 2048)))) {
+            score = cfg.http_delete.score; message = cfg.http_delete.message;
+          }
         } else if (call.type === 'FileChmod' && cfg.chmod) {
           const bits = modeBits(call.mode);
           if (bits.setid) { score = cfg.chmod.setuid_score; message = 'chmod sets the setuid/setgid bit'; }

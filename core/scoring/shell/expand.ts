@@ -8,6 +8,7 @@
  */
 import type { Part, Script, Word } from './ast.ts';
 import { MAX_FIELDS, MAX_WORD } from './limits.ts';
+import { evalArith, substring, trimByPattern } from './param-ops.ts';
 
 /** The output of a command substitution, when known; `decoded` when a decoder produced it. */
 export interface Substitution { text: string; known: boolean; decoded: boolean }
@@ -65,7 +66,11 @@ function paramValue(p: Extract<Part, { k: 'param' }>, env: ExpandEnv, out: { dyn
       out.dynamic = true;
       return target ?? `$${value ?? p.name}`;
     }
-    case '#': return value === undefined ? '0' : String(value.length);
+    case '#':
+      // `${#v}` is the length; `${v#pat}` parses to the same op with a pattern.
+      if (p.arg === null) return value === undefined ? '0' : String(value.length);
+      out.dynamic = true;
+      return value === undefined ? `$${p.name}` : trimByPattern(value, p.arg.raw, '#') ?? value;
     case '/': case '//': {
       if (value === undefined) return `$${p.name}`;
       const raw = p.arg?.raw ?? '';
@@ -78,7 +83,12 @@ function paramValue(p: Extract<Part, { k: 'param' }>, env: ExpandEnv, out: { dyn
     }
     case '%': case '%%': case '#?': case '##': {
       out.dynamic = true;
-      return value ?? `$${p.name}`;
+      if (value === undefined) return `$${p.name}`;
+      return trimByPattern(value, p.arg?.raw ?? '', (p.op === '#?' ? '#' : p.op) as '%' | '%%' | '#' | '##') ?? value;
+    }
+    case ':': {
+      out.dynamic = true;
+      return substring(p.name, value, p.arg?.raw ?? '', env.vars) ?? value ?? `$${p.name}`;
     }
     default:
       out.dynamic = true;
@@ -167,7 +177,7 @@ export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded
     }
     let value: string;
     if (p.k === 'param') value = paramValue(p, env, flags);
-    else if (p.k === 'arith') value = `$((${p.s}))`;
+    else if (p.k === 'arith') { const n = evalArith(p.s, env.vars); value = n === null ? `$((${p.s}))` : String(n); }
     else if (p.process) value = '/dev/fd/63';
     else {
       const s = env.substitute(p.script);

@@ -6,6 +6,7 @@
  */
 import { decodeAnsiC } from './parser.ts';
 import { MAX_WORD } from './limits.ts';
+import { decodeBase32 } from './base32.ts';
 
 export interface StageOutput { text: string; decoded: boolean }
 
@@ -117,7 +118,15 @@ export function stageOutput(argv: readonly string[], input: StageOutput | null):
     case 'rev':
       if (!input || args.some((a) => !a.startsWith('-'))) return null;
       return { text: input.text.split('\n').map((l) => [...l].reverse().join('')).join('\n'), decoded: true };
-    case 'base64': case 'b64': case 'basenc': {
+    case 'base32': case 'basenc': {
+      const hex = args.includes('--base32hex');
+      if (name === 'basenc' && !hex && !args.includes('--base32')) return stageOutput(['base64', ...args.filter((a) => a !== '--base64' && a !== '--base64url')], input);
+      if (!input || !args.some((a) => a === '-d' || a === '--decode' || /^-[a-zA-Z]*d/.test(a))) return null;
+      if (args.some((a) => !a.startsWith('-'))) return null;
+      const text = decodeBase32(input.text, hex ? 'hex' : 'std');
+      return text === null ? null : { text, decoded: true };
+    }
+    case 'base64': case 'b64': {
       if (!input || !args.some((a) => a === '-d' || a === '--decode' || a === '-D' || a === '--base64' || /^-[a-zA-Z]*d/.test(a))) return null;
       if (args.some((a) => !a.startsWith('-'))) return null;
       const text = decodeBase64(input.text);
