@@ -253,3 +253,16 @@ describe('everyday look-alikes of these families', () => {
     allowed(bash('helm uninstall feature-login -n preview-feature-login'));
   });
 });
+
+describe('context that tips a call', () => {
+  it('a teardown run from a production directory is denied; other commands there are allowed', () => {
+    denied(bash('terraform destroy -target=module.api', '/srv/infra/live/production'));
+    allowed(bash('terraform plan', '/srv/infra/live/production'));
+    expect(judge(bash('terraform destroy -target=module.api', '/srv/infra/live/staging')).decision).toBe('queue');
+  });
+
+  it('nmap script files are code whatever the target; a SigV4 header to a local emulator is no secret', () => {
+    stopped(bash('nmap --script ./probe.nse -p 80 127.0.0.1'));
+    allowed({ type: 'HttpRequest', method: 'GET', url: 'http://localhost:4566/uploads?list-type=2', headers: { Authorization: 'AWS4-HMAC-SHA256 Credential=test/20250102/eu-west-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature=9b1c4a0e7d2f6b3a8c5e1d4f7a2b9c6e3d8f1a4b7c2e5d9f6a3b8c1e4d7f2a5b' } } as ToolCall);
+  });
+});
