@@ -20,9 +20,9 @@ const OPTION_FLAG = /\s-(?:TT|ex|cmd|I|F|P|z|e)\s/;
 const OPTION_PROGRAM = /\b(?:tar|rsync|zip|man|tcpdump|gdb|sqlite3)\b/;
 const commandOption = (s: string) => COMMAND_OPTION.test(s) || (OPTION_FLAG.test(s) && OPTION_PROGRAM.test(s));
 /** A download followed by another command: the normaliser notes a downloaded file that is then run. */
-const DOWNLOADER = /\b(?:curl|wget)\b/;
 const SEPARATOR = /&&|;|\|\||\n/;
-const downloadThen = (s: string) => DOWNLOADER.test(s) && SEPARATOR.test(s);
+const SAVES = /\s-[a-zA-Z]{0,8}[oO](?:\s|$)|\s--output|\s--remote-name|>/;
+const downloadThen = (s: string) => SEPARATOR.test(s) && (/\bwget\b/.test(s) || (/\bcurl\b/.test(s) && SAVES.test(s)));
 const INTERPRETER = /^(?:.*\/)?(?:python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)$/;
 const SHELL_C = /^(?:.*\/)?(?:ba|z|da|k|a|mk)?sh$/;
 
