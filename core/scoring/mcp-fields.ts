@@ -11,8 +11,11 @@
  *   URL-like keys `url`, command-like keys `command`, header maps `headers`;
  *   everything else is `body`, an outbound field (the server is another
  *   program: canary, DLP and secret rules read what it is handed).
- * - The walk is bounded: 32 levels, 2,000 strings; what lies beyond is not
- *   scanned, and the call is then flagged by `truncated`.
+ * - The walk is bounded: 32 levels, 2,000 strings, each its own field. What
+ *   lies beyond is never dropped: its strings are gathered (iteratively, so
+ *   no nesting can overflow the stack) into one field per field kind,
+ *   `arguments.(beyond the first 2000 strings)`, read like any other field
+ *   under the per-call scanning budget; `truncated` then says so.
  */
 import type { Op, Target } from './call-view.ts';
 
@@ -70,9 +73,9 @@ export interface McpString {
  */
 export function mcpStrings(args: Record<string, unknown>): { strings: McpString[]; truncated: boolean } {
   const strings: McpString[] = [];
-  let truncated = false;
+  const beyond: Array<{ value: unknown; target: Target }> = [];
   const walk = (value: unknown, name: string, target: Target, depth: number): void => {
-    if (strings.length >= MAX_STRINGS || depth > MAX_DEPTH) { truncated = true; return; }
+    if (strings.length >= MAX_STRINGS || depth > MAX_DEPTH) { beyond.push({ value, target }); return; }
     if (typeof value === 'string') strings.push({ target, name, value });
     else if (typeof value === 'number' || typeof value === 'boolean') strings.push({ target, name, value: String(value) });
     else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${name}.${i}`, target, depth + 1));
@@ -84,5 +87,37 @@ export function mcpStrings(args: Record<string, unknown>): { strings: McpString[
     }
   };
   for (const [k, v] of Object.entries(args)) walk(v, `arguments.${k}`, targetOf(k), 1);
-  return { strings, truncated };
+  if (beyond.length === 0) return { strings, truncated: false };
+  for (const [target, texts] of gatherBeyond(beyond)) {
+    strings.push({ target, name: `arguments.(beyond the first ${MAX_STRINGS} strings)`, value: texts.join('\n') });
+  }
+  return { strings, truncated: true };
+}
+
+/**
+ * The leaf texts of values past the walk's bounds, by field kind, with an
+ * explicit stack. Their total is bounded by the request body (1 MiB), so
+ * gathering costs at most one pass over it.
+ */
+function gatherBeyond(items: Array<{ value: unknown; target: Target }>): Map<Target, string[]> {
+  const byTarget = new Map<Target, string[]>();
+  const stack = [...items].reverse();
+  while (stack.length > 0) {
+    const { value, target } = stack.pop()!;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      let texts = byTarget.get(target);
+      if (!texts) byTarget.set(target, (texts = []));
+      texts.push(String(value));
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], target });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, v] = entries[i]!;
+        if (target === 'headers' && typeof v === 'string') stack.push({ value: `${k}: ${v}`, target });
+        else stack.push({ value: v, target: target === 'headers' ? target : targetOf(k) });
+      }
+    }
+  }
+  return byTarget;
 }
