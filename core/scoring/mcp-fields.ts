@@ -8,7 +8,11 @@
  *   `write_file` writes, `fetch` is HTTP...); a tool whose name says nothing
  *   known is op `mcp`.
  * - A string's field kind comes from its key: path-like keys are `path`,
- *   URL-like keys `url`, command-like keys `command`, header maps `headers`;
+ *   URL-like keys `url`, command-like keys `command` (`command`, `cmd`,
+ *   `*_command`, `*_cmd`: `cli_command`, `kubectl_command`...), header maps `headers`;
+ *   SQL keys (`sql`, `statement`, and `query` of a database tool) become the
+ *   parsed form's `svc:sql mcp unknown <statement>` line, as `psql -c` does
+ *   in a shell (the server's database host is not known to svc);
  *   everything else is `body`, an outbound field (the server is another
  *   program: canary, DLP and secret rules read what it is handed).
  * - The walk is bounded: 32 levels, 2,000 strings, each its own field. What
@@ -47,11 +51,24 @@ export function mcpOp(tool: string): Op {
 
 const PATH_KEYS = /^(?:path|paths|file|files|file_?path|file_?name|filename|absolute_path|notebook_path|dir|dirs|directory|directories|folder|src|source|dest|destination|target|root|cwd|working_directory|from|to|old_path|new_path)$/;
 const URL_KEYS = /^(?:url|urls|uri|href|link|endpoint|website|base_url)$/;
-const COMMAND_KEYS = /^(?:command|commands|cmd|script|shell|command_line)$/;
+const COMMAND_KEYS = /^(?:command|commands|cmd|cmds|script|shell|command_line|[a-z0-9]{1,24}_(?:command|commands|cmd|cmdline))$/;
+const SQL_KEYS = /^(?:sql|sqls|statement|statements|sql_query|query_sql|sql_statement|raw_sql)$/;
+const DB_QUERY_KEYS = /^(?:query|queries)$/;
+/** A server or tool name that says it talks to a database. */
+const DATABASE_TOOL = /(?:^|[^a-z])(?:sql|sqlite|postgres|postgresql|pg|mysql|mariadb|mongo|mongodb|database|db|supabase|neon|bigquery|snowflake|clickhouse|redshift|duckdb|mssql|oracle|cockroach)|(?:sql|db|postgres|mongo)(?:$|[^a-z])/;
+
+/** Whether an MCP call's server or tool names a database. */
+export const isDatabaseTool = (server: string, tool: string): boolean => DATABASE_TOOL.test(`${snakeCase(server)} ${snakeCase(tool)}`);
+
+type Kind = Target | 'sql';
+
+/** A statement as the parsed form's `svc:sql` line: one line, bounded. */
+const sqlLine = (statement: string): string => `svc:sql mcp unknown ${statement.slice(0, 8192).replace(/\s+/g, ' ')}`;
 const HOST_KEYS = /^(?:host|hostname|domain)$/;
 
-function targetOf(key: string): Target {
+function targetOf(key: string, database = false): Kind {
   const k = snakeCase(key);
+  if (SQL_KEYS.test(k) || (database && DB_QUERY_KEYS.test(k))) return 'sql';
   if (PATH_KEYS.test(k)) return 'path';
   if (URL_KEYS.test(k)) return 'url';
   if (COMMAND_KEYS.test(k)) return 'command';
@@ -71,24 +88,25 @@ export interface McpString {
  * Every string of `args` (and numbers and booleans as text) with its field
  * kind, depth-first; the key that decides a kind is the nearest named one.
  */
-export function mcpStrings(args: Record<string, unknown>): { strings: McpString[]; truncated: boolean } {
+export function mcpStrings(args: Record<string, unknown>, database = false): { strings: McpString[]; truncated: boolean } {
   const strings: McpString[] = [];
-  const beyond: Array<{ value: unknown; target: Target }> = [];
-  const walk = (value: unknown, name: string, target: Target, depth: number): void => {
+  const beyond: Array<{ value: unknown; target: Kind }> = [];
+  const walk = (value: unknown, name: string, target: Kind, depth: number): void => {
     if (strings.length >= MAX_STRINGS || depth > MAX_DEPTH) { beyond.push({ value, target }); return; }
-    if (typeof value === 'string') strings.push({ target, name, value });
-    else if (typeof value === 'number' || typeof value === 'boolean') strings.push({ target, name, value: String(value) });
+    if (typeof value === 'string' && target === 'sql') strings.push({ target: 'command', name, value: sqlLine(value) });
+    else if (typeof value === 'string') strings.push({ target: target === 'sql' ? 'command' : target, name, value });
+    else if (typeof value === 'number' || typeof value === 'boolean') strings.push({ target: target === 'sql' ? 'body' : target, name, value: String(value) });
     else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${name}.${i}`, target, depth + 1));
     else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         if (target === 'headers' && typeof v === 'string') strings.push({ target, name: `${name}.${k}`, value: `${k}: ${v}` });
-        else walk(v, `${name}.${k}`, target === 'headers' ? target : targetOf(k), depth + 1);
+        else walk(v, `${name}.${k}`, target === 'headers' ? target : targetOf(k, database), depth + 1);
       }
     }
   };
-  for (const [k, v] of Object.entries(args)) walk(v, `arguments.${k}`, targetOf(k), 1);
+  for (const [k, v] of Object.entries(args)) walk(v, `arguments.${k}`, targetOf(k, database), 1);
   if (beyond.length === 0) return { strings, truncated: false };
-  for (const [target, texts] of gatherBeyond(beyond)) {
+  for (const [target, texts] of gatherBeyond(beyond, database)) {
     strings.push({ target, name: `arguments.(beyond the first ${MAX_STRINGS} strings)`, value: texts.join('\n') });
   }
   return { strings, truncated: true };
@@ -99,15 +117,16 @@ export function mcpStrings(args: Record<string, unknown>): { strings: McpString[
  * explicit stack. Their total is bounded by the request body (1 MiB), so
  * gathering costs at most one pass over it.
  */
-function gatherBeyond(items: Array<{ value: unknown; target: Target }>): Map<Target, string[]> {
+function gatherBeyond(items: Array<{ value: unknown; target: Kind }>, database: boolean): Map<Target, string[]> {
   const byTarget = new Map<Target, string[]>();
   const stack = [...items].reverse();
   while (stack.length > 0) {
     const { value, target } = stack.pop()!;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      let texts = byTarget.get(target);
-      if (!texts) byTarget.set(target, (texts = []));
-      texts.push(String(value));
+      const kind: Target = target === 'sql' ? 'command' : target;
+      let texts = byTarget.get(kind);
+      if (!texts) byTarget.set(kind, (texts = []));
+      texts.push(target === 'sql' ? sqlLine(String(value)) : String(value));
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], target });
     } else if (value !== null && typeof value === 'object') {
@@ -115,7 +134,7 @@ function gatherBeyond(items: Array<{ value: unknown; target: Target }>): Map<Tar
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i]!;
         if (target === 'headers' && typeof v === 'string') stack.push({ value: `${k}: ${v}`, target });
-        else stack.push({ value: v, target: target === 'headers' ? target : targetOf(k) });
+        else stack.push({ value: v, target: target === 'headers' ? target : targetOf(k, database) });
       }
     }
   }
