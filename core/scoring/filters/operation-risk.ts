@@ -14,6 +14,8 @@ const Score = Type.Number({ minimum: 0, maximum: 10 });
 const File = Type.Object({
   baseline: Type.Record(Type.String(), Score),
   http_methods: Type.Optional(Type.Record(Type.String(), Score)),
+  http_remote_methods: Type.Optional(Type.Record(Type.String(), Score)),
+  http_remote_routine: Type.Optional(Type.Object({ urls: Type.Array(Type.String({ minLength: 1 })) })),
   chmod: Type.Optional(Type.Object({ setuid_score: Score, world_writable_score: Score, executable_score: Type.Optional(Score) })),
   listen: Type.Optional(Type.Object({
     all_interfaces_score: Score, privileged_port_score: Score,
@@ -43,11 +45,14 @@ export const operationRisk: FilterDefinition = {
       if (!(TOOL_CALL_TYPES as string[]).includes(t)) throw new Error(`baseline.${t}: unknown tool call type`);
     }
     // DELETE of a whole resource (a repository, project, organisation): the method replaces the baseline.
-    const deleteUrls = (cfg.http_delete?.urls ?? []).map((p, i) => {
+    const compileUrls = (section: string, urls: string[]) => urls.map((p, i) => {
       const r = compileSafeRegex(p, 'i');
-      if (!r.ok) throw new Error(`http_delete.urls[${i}]: ${r.reason}`);
+      if (!r.ok) throw new Error(`${section}.urls[${i}]: ${r.reason}`);
       return r.regex;
     });
+    const deleteUrls = compileUrls('http_delete', cfg.http_delete?.urls ?? []);
+    // Routine remote requests (a branch, comment or label on a code host) keep the method's baseline.
+    const routineUrls = compileUrls('http_remote_routine', cfg.http_remote_routine?.urls ?? []);
     return {
       evaluate(view) {
         const call = view.call;
@@ -56,7 +61,12 @@ export const operationRisk: FilterDefinition = {
         if (call.type === 'HttpRequest') {
           const m = cfg.http_methods?.[call.method.toUpperCase()];
           if (m !== undefined) { score = m; message = `Baseline risk of an HTTP ${call.method.toUpperCase().slice(0, 10)} request`; }
-          if (call.method.toUpperCase() === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(call.url.slice(0, 2048)))) {
+          const remote = cfg.http_remote_methods?.[call.method.toUpperCase()];
+          const url = call.url.slice(0, 2048);
+          if (remote !== undefined && view.hosts.length > 0 && !view.hosts.every(isLocalHost) && !routineUrls.some((r) => r.test(url))) {
+            score = remote; message = `HTTP ${call.method.toUpperCase().slice(0, 10)} request to a remote host`;
+          }
+          if (call.method.toUpperCase() === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(url))) {
             score = cfg.http_delete.score; message = cfg.http_delete.message;
           }
         } else if (call.type === 'FileChmod' && cfg.chmod) {

@@ -174,3 +174,37 @@ describe('MCP arguments reach the command and SQL rules', () => {
     silent(mcp('postgres', 'query', { sql: "COPY invoices TO '/tmp/invoices.csv' CSV HEADER" }), 'sql-escalation');
   });
 });
+
+const http = (method: string, url: string): ToolCall => ({ type: 'HttpRequest', method, url } as ToolCall);
+
+describe('HTTP APIs that destroy remotely', () => {
+  it('a DELETE to a remote host is held; to this machine or its network it is not', () => {
+    stopped(http('DELETE', 'https://api.example-saas.io/v2/webhooks/8812'));
+    stopped(http('DELETE', 'https://203.0.113.40/api/items/3'));
+    allowed(http('DELETE', 'http://localhost:8080/api/todos/3'));
+    allowed(http('DELETE', 'http://192.168.1.30:5000/api/cache/session-9'));
+    allowed(http('GET', 'https://api.example-saas.io/v2/webhooks'));
+  });
+
+  it('DELETE of every index, a whole zone, droplets by tag or production resources is denied', () => {
+    for (const url of [
+      'https://search.corp-logs.net:9200/_all',
+      'https://es.example.org/*',
+      'https://api.cloudflare.com/client/v4/zones/0da42c8d2132a9ddaf714f9e7c920711',
+      'https://api.digitalocean.com/v2/droplets?tag_name=web',
+      'https://api.render.example/v1/services/billing-production',
+    ]) denied(http('DELETE', url));
+    stopped(http('DELETE', 'https://api.cloudflare.com/client/v4/zones/0da42c8d2132a9ddaf714f9e7c920711/dns_records/372e67954025e0ba6aaa6d586b9e0b59'));
+    expectDecision(http('DELETE', 'https://api.cloudflare.com/client/v4/zones/0da42c8d2132a9ddaf714f9e7c920711/dns_records/372e67954025e0ba6aaa6d586b9e0b59'), 'queue');
+    expectDecision(http('DELETE', 'https://api.example-saas.io/v2/products/77'), 'queue');
+  });
+});
+
+describe('routine code-host housekeeping keeps the DELETE baseline', () => {
+  it('deleting a merged branch or a comment through the API stays allowed', () => {
+    allowed(http('DELETE', 'https://api.github.com/repos/octo-org/site/git/refs/heads/fix/typo-in-footer'));
+    allowed(http('DELETE', 'https://api.github.com/repos/octo-org/site/issues/comments/99120'));
+    allowed(http('DELETE', 'https://gitlab.example.com/api/v4/projects/42/repository/branches/chore%2Fdeps'));
+    stopped(http('DELETE', 'https://api.github.com/repos/octo-org/site/hooks/12'));
+  });
+});
