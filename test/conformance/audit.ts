@@ -78,7 +78,7 @@ export function auditSuite(ctx: ConformanceContext): void {
             }
             if (acknowledged.length >= 600 && !stop) {
               stop = true;
-              first.child.kill('SIGKILL');
+              first.crash();
             }
           }
         });

@@ -39,8 +39,15 @@ export interface RunningHost {
   readonly startupMs: number;
   /** Everything the host wrote on stderr so far. */
   stderr(): string;
-  /** Sends `signal` (SIGTERM by default) and resolves with the exit code (null when killed by a signal). */
+  /**
+   * Sends `signal` (SIGTERM by default) and resolves with the exit code (null
+   * when killed by a signal). SIGKILL goes to the host's whole process group,
+   * so a runtime behind a launcher (Deno behind scripts/run-deno.mjs, workerd
+   * behind the Workers harness) dies with it, as in a power cut.
+   */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** SIGKILL to the host's whole process group, without waiting. */
+  crash(): void;
 }
 
 /** Creates a temp config dir holding `files`. */
@@ -59,7 +66,19 @@ function spawnHost(kind: HostKind, configDir: string, env: Record<string, string
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a SIGKILL reaches every process the host started.
+    detached: true,
   });
+}
+
+/** SIGKILL to the process group `child` leads (the launcher and the runtime it started). */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group is already gone
+  }
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {
@@ -80,7 +99,7 @@ export async function launchHost(kind: HostKind, options: LaunchOptions = {}): P
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const baseUrl = await new Promise<string>((done, fail) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      killGroup(child);
       fail(new Error(`${kind} host gave no ready line in ${options.timeoutMs ?? 60_000} ms\n${stderr}`));
     }, options.timeoutMs ?? 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -104,10 +123,12 @@ export async function launchHost(kind: HostKind, options: LaunchOptions = {}): P
     child,
     startupMs,
     stderr: () => stderr,
+    crash: () => killGroup(child),
     async stop(signal = 'SIGTERM') {
       const exited = exitOf(child);
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      if (signal === 'SIGKILL') killGroup(child);
+      else if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const timer = setTimeout(() => killGroup(child), 15_000);
       try {
         return await exited;
       } finally {
