@@ -208,3 +208,30 @@ describe('routine code-host housekeeping keeps the DELETE baseline', () => {
     stopped(http('DELETE', 'https://api.github.com/repos/octo-org/site/hooks/12'));
   });
 });
+
+describe('exfiltration and supply-chain tells', () => {
+  it('a mining pool is a destination of its own, by name, URL or command', () => {
+    const dns = (name: string): ToolCall => ({ type: 'DnsQuery', name } as ToolCall);
+    fires(dns('xmr-eu1.nanopool.org'), 'mining-pool-destination');
+    denied(dns('pool.supportxmr.com'));
+    fires(bash('./svc-helper -o gulf.moneroocean.stream:10128 -u 44AFFq5kSiGBoZ'), 'mining-pool-destination');
+    silent(dns('pool.ntp.org'), 'mining-pool-destination');
+    silent(dns('registry.npmjs.org'), 'mining-pool-destination');
+  });
+
+  it('installing from a git URL or an unknown tap is queued; registry installs are not', () => {
+    for (const cmd of [
+      'pip install git+https://github.com/qx-dev9/requests-helper.git',
+      'npm install github:lodash-utils-x/lodash',
+      'cargo install --git https://gitlab.com/someone/fast-grep',
+      'brew tap randomdev42/tools',
+    ]) {
+      fires(bash(cmd), 'install-from-git-url');
+      stopped(bash(cmd));
+    }
+    allowed(bash('pip install requests==2.32.3'));
+    allowed(bash('npm install --save-dev vitest'));
+    allowed(bash('brew tap hashicorp/tap'));
+    allowed(bash('cargo install ripgrep'));
+  });
+});
