@@ -83,6 +83,15 @@ function commandField(line: string, normalised: string, budget: Budget): Field {
   return { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm: normalisePath(text, false) };
 }
 
+/**
+ * Files whose content is run later by a shell, an editor, a service manager,
+ * a session, git, a package manager or CI: shell start-up files, `.envrc`,
+ * vim start-up files, git hooks, crontabs, systemd units, XDG autostart
+ * entries, launchd plists, `setup.py`, `package.json` scripts, CI workflows
+ * and editor tasks.
+ */
+const EXECUTED_FILE = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|envrc|vimrc|exrc|gvimrc|xprofile|xinitrc|xsessionrc)|init\.vim|init\.lua|config\.fish|crontab|setup\.py|package\.json|tasks\.json|\.gitlab-ci\.yml|\.travis\.yml|azure-pipelines\.yml|jenkinsfile|rc\.local)$|\/\.git\/hooks\/[^/]{1,100}$|\/\.github\/workflows\/[^/]{1,200}\.ya?ml$|\.(?:service|timer|desktop|plist)$|\/(?:cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly|crontabs|spool\/cron)\/[^/]{1,100}$|\/etc\/profile\.d\/[^/]{1,100}$/;
+
 /** Builds the view of a validated tool call. */
 export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): CallView {
   const fields: Field[] = [];
@@ -98,6 +107,10 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
     case 'FileWrite': case 'FileAppend':
       fields.push(field('path', 'path', call.path, budget));
       if (call.content !== undefined) fields.push(field('content', 'content', call.content, budget));
+      // A file that something runs later: its content is read by the command rules too.
+      if (call.content !== undefined && EXECUTED_FILE.test(call.path.slice(0, 4096).replace(/\\/g, '/').toLowerCase())) {
+        fields.push(field('command', 'content', call.content, budget));
+      }
       break;
     case 'FileRename':
       fields.push(field('path', 'from', call.from, budget), field('path', 'to', call.to, budget));
