@@ -13,9 +13,8 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * everyday look-alikes that must stay quiet.
  */
 const engine = await testEngine();
-const { judge, fires, silent, allowed, stopped } = ruleAssertions(engine);
+const { judge, fires, silent, allowed, stopped, denied } = ruleAssertions(engine);
 const bash = (script: string, cwd = '/home/dev/projects/api'): ToolCall => shell(script, { cwd } as Partial<ToolCall>);
-const denied = (call: ToolCall) => expect(judge(call).decision, JSON.stringify(call)).toBe('deny');
 const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'd'.repeat(64), content } as ToolCall);
 
 describe('shells escaped from other programs (GTFOBins)', () => {

@@ -12,15 +12,9 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * secret managers, harvesting every environment, app session databases).
  */
 const engine = await testEngine();
-const { fires, silent, allowed, stopped, judge } = ruleAssertions(engine);
+const { fires, silent, allowed, stopped, denied, decides } = ruleAssertions(engine);
 const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 const read = (path: string): ToolCall => ({ type: 'FileRead', path } as ToolCall);
-const denied = (call: ToolCall) => expectDecision(call, 'deny');
-const expectDecision = (call: ToolCall, decision: string) => {
-  const got = judge(call).decision;
-  if (got !== decision) throw new Error(`${JSON.stringify(call)}: expected ${decision}, got ${got}`);
-  return true;
-};
 
 describe('destruction with less common tools', () => {
   it('destroying snapshots, volumes and backup catalogues is denied', () => {
@@ -195,8 +189,8 @@ describe('HTTP APIs that destroy remotely', () => {
       'https://api.render.example/v1/services/billing-production',
     ]) denied(http('DELETE', url));
     stopped(http('DELETE', 'https://api.cloudflare.com/client/v4/zones/0da42c8d2132a9ddaf714f9e7c920711/dns_records/372e67954025e0ba6aaa6d586b9e0b59'));
-    expectDecision(http('DELETE', 'https://api.cloudflare.com/client/v4/zones/0da42c8d2132a9ddaf714f9e7c920711/dns_records/372e67954025e0ba6aaa6d586b9e0b59'), 'queue');
-    expectDecision(http('DELETE', 'https://api.example-saas.io/v2/products/77'), 'queue');
+    decides(http('DELETE', 'https://api.cloudflare.com/client/v4/zones/0da42c8d2132a9ddaf714f9e7c920711/dns_records/372e67954025e0ba6aaa6d586b9e0b59'), 'queue');
+    decides(http('DELETE', 'https://api.example-saas.io/v2/products/77'), 'queue');
   });
 });
 
@@ -249,9 +243,9 @@ describe('files that get executed are read by the command rules', () => {
   });
   it('everyday content in the same files stays allowed', () => {
     // (A shell start-up file is held by its path alone, shell-rc-write, whatever it holds.)
-    expectDecision(write('/home/dev/.zshrc', 'alias gs="git status"\nexport PATH="$HOME/.local/bin:$PATH"\n'), 'queue');
+    decides(write('/home/dev/.zshrc', 'alias gs="git status"\nexport PATH="$HOME/.local/bin:$PATH"\n'), 'queue');
     // (.envrc is held by its path alone, envrc, whatever it holds.)
-    expectDecision(write('/home/dev/projects/app/.envrc', 'export DATABASE_URL=postgres://localhost/app_dev\nlayout node\n'), 'queue');
+    decides(write('/home/dev/projects/app/.envrc', 'export DATABASE_URL=postgres://localhost/app_dev\nlayout node\n'), 'queue');
     allowed(write('/home/dev/projects/app/.git/hooks/pre-commit', '#!/bin/sh\nnpm test\n'));
     allowed(write('/home/dev/projects/app/.github/workflows/ci.yml', 'on: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test\n'));
     allowed(write('/home/dev/projects/app/package.json', '{"name":"app","scripts":{"test":"vitest run","build":"tsc -p ."}}'));

@@ -21,5 +21,7 @@ export function ruleAssertions(engine: ScoringEngine) {
     silent: (call: ToolCall, rule: string) => expect(named(judge(call).rules, rule), rule).toBe(false),
     allowed: (call: ToolCall) => expect(judge(call).decision, JSON.stringify(call)).toBe('allow'),
     stopped: (call: ToolCall) => expect(judge(call).decision, JSON.stringify(call)).not.toBe('allow'),
+    denied: (call: ToolCall) => expect(judge(call).decision, JSON.stringify(call)).toBe('deny'),
+    decides: (call: ToolCall, decision: 'allow' | 'queue' | 'deny') => expect(judge(call).decision, JSON.stringify(call)).toBe(decision),
   };
 }
