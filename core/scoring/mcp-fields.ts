@@ -84,59 +84,56 @@ export interface McpString {
   value: string;
 }
 
-/**
- * Every string of `args` (and numbers and booleans as text) with its field
- * kind, depth-first; the key that decides a kind is the nearest named one.
- */
-export function mcpStrings(args: Record<string, unknown>, database = false): { strings: McpString[]; truncated: boolean } {
-  const strings: McpString[] = [];
-  const beyond: Array<{ value: unknown; target: Kind }> = [];
-  const walk = (value: unknown, name: string, target: Kind, depth: number): void => {
-    if (strings.length >= MAX_STRINGS || depth > MAX_DEPTH) { beyond.push({ value, target }); return; }
-    if (typeof value === 'string' && target === 'sql') strings.push({ target: 'command', name, value: sqlLine(value) });
-    else if (typeof value === 'string') strings.push({ target: target === 'sql' ? 'command' : target, name, value });
-    else if (typeof value === 'number' || typeof value === 'boolean') strings.push({ target: target === 'sql' ? 'body' : target, name, value: String(value) });
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${name}.${i}`, target, depth + 1));
-    else if (value !== null && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        if (target === 'headers' && typeof v === 'string') strings.push({ target, name: `${name}.${k}`, value: `${k}: ${v}` });
-        else walk(v, `${name}.${k}`, target === 'headers' ? target : targetOf(k, database), depth + 1);
-      }
-    }
-  };
-  for (const [k, v] of Object.entries(args)) walk(v, `arguments.${k}`, targetOf(k, database), 1);
-  if (beyond.length === 0) return { strings, truncated: false };
-  for (const [target, texts] of gatherBeyond(beyond, database)) {
-    strings.push({ target, name: `arguments.(beyond the first ${MAX_STRINGS} strings)`, value: texts.join('\n') });
-  }
-  return { strings, truncated: true };
+/** A leaf's field: a string under an SQL key becomes the parsed form's `svc:sql` line. */
+function leafOf(value: string | number | boolean, kind: Kind): { target: Target; value: string } {
+  if (kind !== 'sql') return { target: kind, value: String(value) };
+  return typeof value === 'string' ? { target: 'command', value: sqlLine(value) } : { target: 'body', value: String(value) };
+}
+
+interface Node {
+  value: unknown;
+  /** Empty past the depth bound, where no field is named (names would grow with the depth). */
+  name: string;
+  kind: Kind;
+  depth: number;
 }
 
 /**
- * The leaf texts of values past the walk's bounds, by field kind, with an
- * explicit stack. Their total is bounded by the request body (1 MiB), so
- * gathering costs at most one pass over it.
+ * Every string of `args` (and numbers and booleans as text) with its field
+ * kind, depth-first; the key that decides a kind is the nearest named one.
+ * One walk with an explicit stack: leaves within the bounds are fields of
+ * their own, the rest are gathered by field kind (their total is bounded by
+ * the request body, 1 MiB, so the walk is one pass over it).
  */
-function gatherBeyond(items: Array<{ value: unknown; target: Kind }>, database: boolean): Map<Target, string[]> {
-  const byTarget = new Map<Target, string[]>();
-  const stack = [...items].reverse();
+export function mcpStrings(args: Record<string, unknown>, database = false): { strings: McpString[]; truncated: boolean } {
+  const strings: McpString[] = [];
+  const beyond = new Map<Target, string[]>();
+  const stack: Node[] = Object.entries(args).map(([k, v]) => ({ value: v, name: `arguments.${k}`, kind: targetOf(k, database), depth: 1 })).reverse();
   while (stack.length > 0) {
-    const { value, target } = stack.pop()!;
+    const { value, name, kind, depth } = stack.pop()!;
+    const childName = (key: string | number) => (depth + 1 > MAX_DEPTH ? '' : `${name}.${key}`);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      const kind: Target = target === 'sql' ? 'command' : target;
-      let texts = byTarget.get(kind);
-      if (!texts) byTarget.set(kind, (texts = []));
-      texts.push(target === 'sql' ? sqlLine(String(value)) : String(value));
+      const leaf = leafOf(value, kind);
+      if (strings.length < MAX_STRINGS && depth <= MAX_DEPTH) strings.push({ ...leaf, name });
+      else {
+        let texts = beyond.get(leaf.target);
+        if (!texts) beyond.set(leaf.target, (texts = []));
+        texts.push(leaf.value);
+      }
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], target });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], name: childName(i), kind, depth: depth + 1 });
     } else if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i]!;
-        if (target === 'headers' && typeof v === 'string') stack.push({ value: `${k}: ${v}`, target });
-        else stack.push({ value: v, target: target === 'headers' ? target : targetOf(k, database) });
+        // A header map's entries are `name: value` lines.
+        if (kind === 'headers' && typeof v === 'string') stack.push({ value: `${k}: ${v}`, name: childName(k), kind, depth: depth + 1 });
+        else stack.push({ value: v, name: childName(k), kind: kind === 'headers' ? kind : targetOf(k, database), depth: depth + 1 });
       }
     }
   }
-  return byTarget;
+  for (const [target, texts] of beyond) {
+    strings.push({ target, name: `arguments.(beyond the first ${MAX_STRINGS} strings)`, value: texts.join('\n') });
+  }
+  return { strings, truncated: beyond.size > 0 };
 }
