@@ -6,6 +6,14 @@ import { wellFormedJson } from './well-formed.ts';
 /** Largest request body the API accepts (1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * How much of an unread body is drained after an early answer (a 413 refused
+ * on its declared length, a 401, a 404). Past it the body is cancelled, and
+ * some hosts (workerd) then reset the connection, which can discard the
+ * answer already sent: a few MiB over the limit must still get its 413.
+ */
+const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+
 function tooLarge(): HttpError {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`);
 }
@@ -66,8 +74,8 @@ export async function readJson(
 }
 
 /**
- * Reads and discards what a handler left of the request body (up to the
- * body limit, then cancels), so that answering early, e.g. a 404 before the
+ * Reads and discards what a handler left of the request body (up to
+ * `DRAIN_LIMIT_BYTES`, then cancels), so that answering early, e.g. a 404 before the
  * body was parsed, never leaves unread bytes on a kept-alive connection:
  * some hosts reset such a connection instead of reusing it. Returns undefined
  * when there is nothing to drain.
@@ -77,7 +85,7 @@ export function drainUnreadBody(request: Request): Promise<void> | undefined {
   // a measurable share of a health answer.
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (request.bodyUsed || request.body === null) return undefined;
-  return discardBody(request.body, MAX_BODY_BYTES);
+  return discardBody(request.body, DRAIN_LIMIT_BYTES);
 }
 
 /** Reads and drops a body up to `limit` bytes, then cancels the rest; a client that goes away ends it quietly. */

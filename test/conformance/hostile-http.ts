@@ -64,6 +64,20 @@ export function hostileHttpSuite(ctx: ConformanceContext): void {
       }
     });
 
+    it('a body of a few MiB over the limit is answered 413 PAYLOAD_TOO_LARGE every time, never a reset or a 5xx', async () => {
+      const headers = { 'x-svc-csrf': await readToken(ctx.configDir, 'dashboard.token'), 'content-type': 'application/json' };
+      const body = `{"notes":"${'x'.repeat(3 * 1024 * 1024)}"}`;
+      const answers: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        for (const path of ['/api/digest/unknown/escalate', '/api/proxy/test']) {
+          const res = await request(`${ctx.baseUrl}${path}`, { method: 'POST', headers, body });
+          const json = (await res.body.json()) as Record<string, unknown>;
+          answers.push(`${path} ${res.statusCode} ${String(json.code)}`);
+        }
+      }
+      expect(answers.filter((a) => !a.endsWith('413 PAYLOAD_TOO_LARGE'))).toEqual([]);
+    });
+
     /**
      * One raw request per malformed case, its answer pinned per host. Node, and Workers through the
      * harness's HTTP front, answer 400 {error, code}; an odd Host value reaches the Host guard on
