@@ -52,14 +52,16 @@ export function compileMetaRules(doc: unknown, knownIds: ReadonlySet<string>): M
     if (!r.when_all?.length && !r.when_any?.length) throw new Error(`meta-rule '${r.id}': needs when_all or when_any`);
   }
   const matched = (o: ReadonlyMap<string, FilterOutcome>, id: string) => o.get(id)?.matched === true;
+  // A filter whose only matches lowered the score (a negative rule) found no risk: it cannot raise one.
+  const raised = (o: ReadonlyMap<string, FilterOutcome>, id: string) => matched(o, id) && o.get(id)!.score > 0;
   return {
     count: rules.length,
     apply(outcomes, start) {
       const effects: MetaEffect[] = [];
       let score = start;
       for (const r of rules) {
-        if (r.when_all && !r.when_all.every((id) => matched(outcomes, id))) continue;
-        if (r.when_any?.length && !r.when_any.some((id) => matched(outcomes, id))) continue;
+        if (r.when_all && !r.when_all.every((id) => raised(outcomes, id))) continue;
+        if (r.when_any?.length && !r.when_any.some((id) => raised(outcomes, id))) continue;
         if (r.unless_any?.some((id) => matched(outcomes, id))) continue;
         if (r.min_score !== undefined && score < r.min_score) continue;
         if (r.max_score !== undefined && score > r.max_score) continue;
