@@ -23,6 +23,13 @@ const File = Type.Object({
   })),
   connect: Type.Optional(Type.Object({ common_ports: Type.Array(Type.Integer()), uncommon_port_score: Score })),
   http_delete: Type.Optional(Type.Object({ score: Score, message: Type.String({ minLength: 1 }), urls: Type.Array(Type.String({ minLength: 1 })) })),
+  http_actions: Type.Optional(Type.Array(Type.Object({
+    id: Type.String({ minLength: 1, maxLength: 80 }),
+    methods: Type.Array(Type.String({ minLength: 1, maxLength: 10 }), { minItems: 1 }),
+    score: Score,
+    message: Type.String({ minLength: 1, maxLength: 200 }),
+    urls: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+  }, { additionalProperties: false }))),
 });
 
 /** Parses a chmod mode (octal text, number, or symbolic) into the bits we care about. */
@@ -53,6 +60,10 @@ export const operationRisk: FilterDefinition = {
     const deleteUrls = compileUrls('http_delete', cfg.http_delete?.urls ?? []);
     // Routine remote requests (a branch, comment or label on a code host) keep the method's baseline.
     const routineUrls = compileUrls('http_remote_routine', cfg.http_remote_routine?.urls ?? []);
+    // Actions named by method and URL (a deploy key added, a container exec'd): the highest matching score replaces the method's.
+    const actions = (cfg.http_actions ?? []).map((a) => ({
+      ...a, methods: new Set(a.methods.map((m) => m.toUpperCase())), regexes: compileUrls(`http_actions.${a.id}`, a.urls),
+    }));
     return {
       evaluate(view) {
         const call = view.call;
@@ -68,6 +79,10 @@ export const operationRisk: FilterDefinition = {
           }
           if (call.method.toUpperCase() === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(url))) {
             score = cfg.http_delete.score; message = cfg.http_delete.message;
+          }
+          const method = call.method.toUpperCase();
+          for (const a of actions) {
+            if (a.score > score && a.methods.has(method) && a.regexes.some((r) => r.test(url))) { score = a.score; message = `${a.message} [${a.id}]`; }
           }
         } else if (call.type === 'FileChmod' && cfg.chmod) {
           const bits = modeBits(call.mode);
