@@ -48,8 +48,7 @@ export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory
   if (unsealed.kind === 'damaged') return damaged(unsealed.reason);
   let db: Database | null = null;
   try {
-    db = new SQL.Database(unsealed.image);
-    releaseNow(file);
+    db = new SQL.Database(handedOver(unsealed.image));
     if (unsealed.kind === 'legacy') {
       const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
       if (verdict !== 'ok') throw new Error(String(verdict));
@@ -62,15 +61,23 @@ export async function openSnapshot(SQL: SqlJsStatic, directory: StorageDirectory
 }
 
 /**
- * Lets the file's bytes go at once, now that sql.js holds its own copy: the
- * buffer is detached (its memory moves to a clone dropped at once, which the
- * next minor collection frees), where an old buffer of hundreds of MB would
- * wait for a full collection. Only a buffer the bytes span whole is touched.
+ * The image, for sql.js to keep as its database file without a copy. sql.js
+ * writes the bytes it is given into a new file of Emscripten's in-memory file
+ * system, whose first write keeps `bytes.slice(...)`: a copy of hundreds of
+ * MB (~1 s per GB) while the file's buffer is still held. This view answers
+ * that `slice` of the whole with a view of the same bytes, so the buffer read
+ * from disk becomes the database file (it is this store's alone from here
+ * on). Any other `slice` copies as usual.
  */
-function releaseNow(bytes: Uint8Array): void {
-  const buffer = bytes.buffer;
-  if (!(buffer instanceof ArrayBuffer) || bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength) return;
-  structuredClone(buffer, { transfer: [buffer] });
+function handedOver(image: Uint8Array): Uint8Array {
+  const view = new Uint8Array(image.buffer, image.byteOffset, image.byteLength);
+  Object.defineProperty(view, 'slice', {
+    value(start?: number, end?: number): Uint8Array {
+      const whole = (start ?? 0) === 0 && (end ?? view.length) === view.length;
+      return whole ? view.subarray() : Uint8Array.prototype.slice.call(view, start, end);
+    },
+  });
+  return view;
 }
 
 /** Records the sequence an exported image contains (not journaled). */
