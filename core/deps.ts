@@ -54,8 +54,30 @@ export interface Hash {
  */
 export interface ChainWorker {
   verifyWindow(bytes: Uint8Array, lastSequence: number): Promise<WindowResult>;
+  /**
+   * A window the thread checked ahead, before the store opened (the Node
+   * host's thread reads the body log itself from the start of the process):
+   * the first one starting at or after byte `from` of the log, checked with
+   * no last sequence; null when it checks nothing ahead there (none, or no
+   * more). Optional.
+   */
+  ahead?(from: number): Promise<AheadWindow | null>;
+  /**
+   * Ends the look-ahead about halfway between where it is (at least `from`,
+   * a line start) and byte `end`, at a line start, for the caller to check
+   * the rest itself; returns the byte where the look-ahead stops (what lies
+   * before it the thread checks); `from` or less when it checks nothing.
+   */
+  split?(from: number, end: number): Promise<number>;
   /** The check is over: the thread may end (a later window starts it again). */
   release?(): void;
+}
+
+/** A window of the body log checked ahead: bytes `start` to `start + cut` (whole lines). */
+export interface AheadWindow {
+  start: number;
+  cut: number;
+  result: WindowResult;
 }
 
 export interface Timers {

@@ -12,6 +12,8 @@ import { announceDashboard } from './open-dashboard.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import { createNodeFileStore } from './node-file-store.ts';
 import { mkdir } from 'node:fs/promises';
+import { createChainWorker } from './chain-worker.ts';
+import { BODY_LOG_FILE } from '../../storage/sqljs/body-log.ts';
 
 /** The Node daemon: `npm start -- [--port N] [--host H] [--config-dir DIR]`. */
 async function main(): Promise<void> {
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2));
   const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
   await mkdir(configDir, { recursive: true, mode: 0o700 });
+  // Started first: it checks the audit body log ahead while the rest loads and the store opens.
+  const chainWorker = createChainWorker({ bodyLog: join(configDir, 'audit', BODY_LOG_FILE) });
   const files = createNodeFileStore(configDir);
   const config = await loadConfig(files);
   const tls = config.server.tls.cert && config.server.tls.key
@@ -40,7 +44,7 @@ async function main(): Promise<void> {
   };
   // The real port is known only after listen; core reads it through this object.
   const server = { host: options.host, port: options.port, tls: tls !== undefined };
-  const deps = createNodeDeps({ configDir, storage, server, requestShutdown: shutdown, log });
+  const deps = createNodeDeps({ configDir, storage, server, requestShutdown: shutdown, log, chainWorker });
   const app = await createApp(deps);
   const listener = await serveNode(app, { host: options.host, port: options.port, tls });
   server.port = (listener.address() as AddressInfo).port;

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { fetch as undiciFetch } from 'undici';
-import type { Deps, Logger, ServerAddress } from '../../core/deps.ts';
+import type { ChainWorker, Deps, Logger, ServerAddress } from '../../core/deps.ts';
 import type { Storage } from '../../storage/types.ts';
 import { createNodeFileStore } from './node-file-store.ts';
 import { createChainWorker } from './chain-worker.ts';
@@ -48,13 +48,15 @@ export function createNodeDeps(options: {
   server: ServerAddress;
   requestShutdown: () => void;
   log?: Logger;
+  /** The chain worker, when started earlier (main.ts starts it first, to check the body log ahead). */
+  chainWorker?: ChainWorker;
 }): Deps {
   return {
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
     random: createRandomPool(),
     // One-shot crypto.hash (no Hash object per call): two hashes per audit record.
     hash: { sha256Hex: (data) => hash('sha256', data, 'hex') },
-    chainWorker: createChainWorker(),
+    chainWorker: options.chainWorker ?? createChainWorker(),
     files: createNodeFileStore(options.configDir),
     storage: options.storage,
     timers: {

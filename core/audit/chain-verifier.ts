@@ -171,6 +171,8 @@ export function createChainVerifier(
         sweepCursor = boundary.sequence;
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
+      } finally {
+        options.worker?.release?.();
       }
     },
     verifyNew() {

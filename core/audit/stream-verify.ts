@@ -5,7 +5,9 @@
  * `sequence` and `prev_hash`, without pulling rows out of SQL or parsing a
  * body. The log is read in windows of whole lines, each checked on its own
  * (chain-window.ts), every other one on the host's second thread where it
- * has one (`Deps.chainWorker`), and the results joined in order. It only
+ * has one (`Deps.chainWorker`), and the results joined in order; windows
+ * that thread already checked ahead (`ChainWorker.ahead`: the Node host's
+ * reads the log while the host starts) are taken first. It only
  * vouches for what it verified: anything it does not expect (a body that
  * does not hash to the next link, a sequence out of place, the log ending
  * early, the row count or the anchor disagreeing) stops it, and the
@@ -64,22 +66,44 @@ export async function streamVerify(
     return !result.broken;
   };
 
-  // Windows of whole lines, alternately checked here and on the host's other thread, joined in order.
-  const pending: Array<WindowResult | Promise<WindowResult>> = [];
   let position = ref.offset;
-  let window = options.windowBytes ?? WINDOW;
-  let index = 0;
   let going = true;
   const end = bodies.size;
-  while (going && position < end) {
-    const bytes = bodies.read(position, Math.min(window, end - position));
-    const cut = bytes.lastIndexOf(0x0a) + 1;
-    if (cut === 0) {
-      if (window >= end - position) break;
-      window *= 2;
-      continue;
+  const windowBytes = options.windowBytes ?? WINDOW;
+  // What the host's other thread has not checked ahead yet is shared: it goes on to about halfway, this thread checks the rest meanwhile.
+  const tail = options.worker?.split ? await checkTail(bodies, await options.worker.split(position, end).catch(() => position), position, end, anchor.sequence, windowBytes, options) : null;
+  // Windows the other thread checked ahead, joined in order; what lies between two is checked here.
+  while (going && position < end && options.worker?.ahead) {
+    const next = await options.worker.ahead(position).catch(() => null);
+    if (!next || next.start + next.cut > end) break;
+    if (next.start > position) {
+      const gap = next.start - position;
+      const between = verifyWindow(bodies.read(position, gap), anchor.sequence, options.hashBytes);
+      going = join(between) && between.length === gap;
+      if (!going) break;
+      position = next.start;
     }
-    const lines = bytes.subarray(0, cut);
+    // A window checked with no last sequence that runs past the anchor is checked again below, up to the anchor.
+    if ((next.result.last?.sequence ?? 0) > anchor.sequence) break;
+    going = join(next.result);
+    position = next.start + next.cut;
+  }
+  if (tail && position === tail.start) {
+    for (const { result, cut } of tail.windows) {
+      if (!going) break;
+      going = join(result);
+      position += cut;
+    }
+  }
+
+  // Windows of whole lines, alternately checked here and on the host's other thread, joined in order.
+  const pending: Array<WindowResult | Promise<WindowResult>> = [];
+  const windows = windowsOf(bodies, end, windowBytes);
+  let index = 0;
+  while (going && position < end) {
+    const lines = windows.at(position);
+    if (!lines) break;
+    const cut = lines.length;
     const at = position;
     position += cut;
     const here = (): WindowResult => verifyWindow(bodies.read(at, cut), anchor.sequence, options.hashBytes);
@@ -90,6 +114,50 @@ export async function streamVerify(
     await options.pause();
   }
   while (going && pending.length > 0) going = join(await pending.shift()!);
-  options.worker?.release?.();
   return confirmed;
+}
+
+/**
+ * Checks the log here from `start` (a line start after `from`) to `end`, in
+ * windows joined later; null when there is nothing to check.
+ */
+async function checkTail(
+  bodies: BodyLog,
+  start: number,
+  from: number,
+  end: number,
+  lastSequence: number,
+  windowBytes: number,
+  options: { hashBytes(bytes: Uint8Array): string; pause(): Promise<void> },
+): Promise<{ start: number; windows: Array<{ result: WindowResult; cut: number }> } | null> {
+  if (start <= from || start >= end) return null;
+  const checked: Array<{ result: WindowResult; cut: number }> = [];
+  const windows = windowsOf(bodies, end, windowBytes);
+  let position = start;
+  while (position < end) {
+    const lines = windows.at(position);
+    if (!lines) break;
+    const result = verifyWindow(lines, lastSequence, options.hashBytes);
+    checked.push({ result, cut: lines.length });
+    if (result.broken || result.length < lines.length) break;
+    position += lines.length;
+    await options.pause();
+  }
+  return { start, windows: checked };
+}
+
+/** The log's windows: from a line start, the whole lines within `windowBytes` (more when one line is longer); null when none is whole. */
+function windowsOf(bodies: BodyLog, end: number, windowBytes: number): { at(position: number): Uint8Array | null } {
+  let window = windowBytes;
+  return {
+    at(position) {
+      for (;;) {
+        const bytes = bodies.read(position, Math.min(window, end - position));
+        const cut = bytes.lastIndexOf(0x0a) + 1;
+        if (cut > 0) return bytes.subarray(0, cut);
+        if (window >= end - position) return null;
+        window *= 2;
+      }
+    },
+  };
 }

@@ -115,18 +115,50 @@ describe('audit bodies in the body log', () => {
       expect(worker.windows).toBeGreaterThan(3);
     });
 
-    it('a byte flipped in a body in any window, the worker\'s or this thread\'s, names the altered record', async () => {
+    it('a byte flipped in a body in any window, the worker\'s, its look-ahead\'s or this thread\'s, names the altered record', async () => {
       await write(40);
       const path = join(dir.path, 'bodies.log');
       const clean = await readFile(path);
-      for (const target of [9, 20, 33]) {
+      for (const [target, worker] of [9, 20, 33].flatMap((n) => [[n, countingWorker], [n, lookingAhead]] as const).concat([[2, lookingAhead], [40, lookingAhead]])) {
         const bytes = Buffer.from(clean);
         bytes[bytes.indexOf(`/tmp/body-${target - 1}`) + 5] = 0x58;
         await writeFile(path, bytes);
-        const state = await verifyInWindows(countingWorker());
+        const state = await verifyInWindows(worker());
         expect(state.status).toBe('broken');
         expect(state.message).toBe(`audit record ${target} was altered`);
       }
+    });
+
+    /** The Node worker started on the body log before the store opens, counting the windows it checked ahead. */
+    function lookingAhead(): ChainWorker & { aheadWindows: number } {
+      const inner = createChainWorker({ bodyLog: join(dir.path, 'bodies.log'), windowBytes: 2048 });
+      const counted = {
+        aheadWindows: 0,
+        verifyWindow: inner.verifyWindow,
+        split: inner.split,
+        release: inner.release,
+        ahead: async (from: number) => {
+          const window = await inner.ahead!(from);
+          if (window) counted.aheadWindows++;
+          return window;
+        },
+      };
+      return counted;
+    }
+
+    it('the worker checks the log ahead from the start of the process: the whole chain verifies, the look-ahead and this thread each checking a share', async () => {
+      await write(40);
+      const worker = lookingAhead();
+      expect(await verifyInWindows(worker)).toEqual({ status: 'ok', verified_sequence: 40 });
+      expect(worker.aheadWindows).toBeGreaterThan(1);
+    });
+
+    it('bodies a crash left after the anchor are not vouched for by the look-ahead: the chain verifies to the anchor', async () => {
+      await write(40);
+      const path = join(dir.path, 'bodies.log');
+      const lines = (await readFile(path, 'utf8')).split('\n');
+      await appendFile(path, `${lines[39]!.replace('"sequence":40', '"sequence":41')}\n`);
+      expect(await verifyInWindows(lookingAhead())).toEqual({ status: 'ok', verified_sequence: 40 });
     });
 
     it('a worker that fails leaves its windows to this thread: the chain still verifies', async () => {
