@@ -1,5 +1,4 @@
 import { hash, randomBytes } from 'node:crypto';
-import { fetch as undiciFetch } from 'undici';
 import type { ChainWorker, Deps, Logger, ServerAddress } from '../../core/deps.ts';
 import type { Storage } from '../../storage/types.ts';
 import { createNodeFileStore } from './node-file-store.ts';
@@ -41,6 +40,16 @@ function createRandomPool(): Deps['random'] {
   };
 }
 
+/**
+ * undici's fetch, loaded on the first outbound request (a notification, a
+ * bundle pull): the package is ~0.2 s of module loading that start-up does
+ * not need.
+ */
+const undiciFetch = (async (input, init) => {
+  const { fetch } = await import('undici');
+  return (fetch as unknown as typeof globalThis.fetch)(input, init);
+}) as typeof globalThis.fetch;
+
 /** What the Node host provides to core. */
 export function createNodeDeps(options: {
   configDir: string;
@@ -69,7 +78,7 @@ export function createNodeDeps(options: {
       afterIo: (callback) => void setImmediate(callback),
     },
     log: options.log ?? createStderrLogger(),
-    fetch: undiciFetch as unknown as typeof fetch,
+    fetch: undiciFetch,
     env: process.env,
     server: options.server,
     processes: { alive: processAlive },

@@ -8,6 +8,29 @@ import { join } from 'node:path';
 import type { AppendFile, ReadAtFile, StorageDirectory } from './files.ts';
 import { assertPlainName } from './files.ts';
 
+/**
+ * A file's bytes in a buffer of their own, read with as few reads as the
+ * kernel allows: `fs.readFile` reads 512 KiB at a time, each read a round
+ * trip through the thread pool (a 450 MB snapshot took ~900 of them, seconds
+ * on a busy machine).
+ */
+async function readWhole(path: string): Promise<Uint8Array> {
+  const handle = await fs.open(path, 'r');
+  try {
+    // As readFile: the bytes the file holds when it is opened.
+    const bytes = new Uint8Array((await handle.stat()).size);
+    let length = 0;
+    while (length < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, length, bytes.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return length === bytes.length ? bytes : bytes.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A storage directory at an absolute path. */
 export function createNodeDirectory(path: string): StorageDirectory {
   const at = (name: string): string => {
@@ -36,9 +59,7 @@ export function createNodeDirectory(path: string): StorageDirectory {
     },
     async read(name) {
       try {
-        // A view of the Buffer readFile allocated for this file alone (no copy: snapshots run to hundreds of MB).
-        const bytes = await fs.readFile(at(name));
-        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        return await readWhole(at(name));
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
