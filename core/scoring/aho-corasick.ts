@@ -24,7 +24,7 @@ export interface MultiMatcher {
 }
 
 const DENSE_MIN_CHILDREN = 5;
-/** Automata up to this many nodes get a full ASCII transition table (4 bytes x 128 a node: 4 MiB at most). */
+/** Automata up to this many nodes get an ASCII transition table (2 bytes x the distinct ASCII characters of the patterns, a node). */
 const DFA_MAX_NODES = 8192;
 
 /** Builds a matcher over `patterns` (empty patterns are ignored). */
@@ -114,18 +114,30 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
   // A small automaton (the rules' keywords) also gets its ASCII transitions
   // precomputed, failure links included: one lookup per character. Built in
   // breadth-first order, so a node's failure state is always done before it.
-  let ascii: Int32Array | null = null;
+  // Columns are character classes, not characters: every ASCII character no
+  // pattern holds leads back to the root from any state, so all of them share
+  // column 0, and each character some pattern holds has a column of its own
+  // (a row of tens of entries instead of 128, so the hot rows stay in cache).
+  let step = walk;
+  let table: Uint16Array | null = null;
+  const column = new Uint8Array(128);
+  let width = 1;
   if (size <= DFA_MAX_NODES) {
-    const table = new Int32Array(size * 128);
-    for (let c = 0; c < 128; c++) { const k = child(0, c); table[c] = k === -1 ? 0 : k; }
+    for (let n = 1; n < size; n++) { const c = charArr[n]!; if (c < 128 && column[c] === 0) column[c] = width++; }
+    const t = new Uint16Array(size * width);
+    const members = [...column.keys()].filter((c) => column[c] !== 0);
+    for (const c of members) { const k = child(0, c); t[column[c]!] = k === -1 ? 0 : k; }
     for (let q = 0; q < tail; q++) {
       const v = queue[q]!;
       const f = fail[v]!;
-      for (let c = 0; c < 128; c++) { const k = child(v, c); table[v * 128 + c] = k === -1 ? table[f * 128 + c]! : k; }
+      for (const c of members) { const k = child(v, c); t[v * width + column[c]!] = k === -1 ? t[f * width + column[c]!]! : k; }
     }
-    ascii = table;
+    table = t;
+    step = (state: number, c: number): number => (c < 128 ? t[state * width + column[c]!]! : walk(state, c));
   }
-  const step = ascii === null ? walk : (state: number, c: number): number => (c < 128 ? ascii![state * 128 + c]! : walk(state, c));
+  // States where some pattern ends (itself or through its dictionary links): only those report.
+  const ends = new Uint8Array(size);
+  for (let n = 1; n < size; n++) ends[n] = outArr[n]! >= 0 || dictLink[n]! > 0 ? 1 : 0;
 
   const report = (state: number, end: number, onMatch: OnMatch): boolean => {
     for (let s = outArr[state]! >= 0 ? state : dictLink[state]!; s > 0; s = dictLink[s]!) {
@@ -134,20 +146,31 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
     return false;
   };
 
+  /** The common case of `scan` with a table: one lookup per ASCII character, a call only where a pattern ends. */
+  const scanTable = (t: Uint16Array, text: string, onMatch: OnMatch): void => {
+    let a = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = c < 128 ? t[a * width + column[c]!]! : walk(a, c);
+      if (ends[a] === 1 && report(a, i + 1, onMatch)) return;
+    }
+  };
+
   return {
     patternCount: patterns.length,
     scan(text, onMatch, skipChar) {
       if (size === 1) return;
+      if (table !== null && skipChar === undefined) { scanTable(table, text, onMatch); return; }
       const skip = skipChar === undefined ? -1 : skipChar.charCodeAt(0);
       let a = 0;
       let b = 0;
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
         a = step(a, c);
-        if (a !== 0 && report(a, i + 1, onMatch)) return;
+        if (ends[a] === 1 && report(a, i + 1, onMatch)) return;
         if (skip >= 0 && c !== skip) {
           b = step(b, c);
-          if (b !== 0 && b !== a && report(b, i + 1, onMatch)) return;
+          if (b !== a && ends[b] === 1 && report(b, i + 1, onMatch)) return;
         }
       }
     },
@@ -156,7 +179,7 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
       let a = 0;
       for (let i = 0; i < bytes.length; i++) {
         a = step(a, bytes[i]!);
-        if (a !== 0 && report(a, i + 1, onMatch)) return;
+        if (ends[a] === 1 && report(a, i + 1, onMatch)) return;
       }
     },
   };

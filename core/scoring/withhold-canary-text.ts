@@ -15,9 +15,11 @@ export function withholdCanaryText(evaluation: Evaluation, canaries: CanaryRegis
   if (canaries.size === 0) return evaluation;
   const { result } = evaluation;
   const carries = (text: string) => canaries.scan([text]).length > 0;
-  const texts = [result.decision_reason, result.action, ...result.filter_results.map((r) => r.message)];
-  // One folded scan for all (NUL survives folding, so no match spans two texts); each text only on a hit.
-  if (!carries(texts.join('\u0000'))) return evaluation;
+  // One folded scan for all distinct texts (NUL survives folding, so no match
+  // spans two texts, and a repeated message says nothing new); each text only on a hit.
+  const texts = new Set([result.decision_reason, result.action]);
+  for (const r of result.filter_results) texts.add(r.message);
+  if (!carries([...texts].join('\u0000'))) return evaluation;
   const reason = carries(result.decision_reason) ? `Canary-bearing call (${WITHHELD})` : result.decision_reason;
   return {
     ...evaluation,
