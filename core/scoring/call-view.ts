@@ -106,10 +106,18 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
       break;
     case 'FileWrite': case 'FileAppend':
       fields.push(field('path', 'path', call.path, budget));
-      if (call.content !== undefined) fields.push(field('content', 'content', call.content, budget));
-      // A file that something runs later: its content is read by the command rules too.
-      if (call.content !== undefined && EXECUTED_FILE.test(call.path.slice(0, 4096).replace(/\\/g, '/').toLowerCase())) {
-        fields.push(field('command', 'content', call.content, budget));
+      if (call.content !== undefined) {
+        const full = budget.left > 0;
+        const content = field('content', 'content', call.content, budget);
+        fields.push(content);
+        // A file that something runs later: its content is read by the command rules too,
+        // through the same window when the budget still allows it (windowed and lower-cased once).
+        if (EXECUTED_FILE.test(call.path.slice(0, 4096).replace(/\\/g, '/').toLowerCase())) {
+          if (full && budget.left > 0) {
+            budget.left -= content.text.length;
+            fields.push({ ...content, target: 'command' });
+          } else fields.push(field('command', 'content', call.content, budget));
+        }
       }
       break;
     case 'FileRename':

@@ -92,6 +92,8 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     }
     if (entry.keywordIds.length === 0) alwaysRun.push(entry);
   }
+  // The same as a dense array (ids are small integers, and every hit of every filter is looked up here).
+  const byId: (CompiledRule[] | undefined)[] = Array.from({ length: byKeyword.size === 0 ? 0 : Math.max(...byKeyword.keys()) + 1 }, (_, k) => byKeyword.get(k));
   // A field's candidate rules without building a set: each rule is taken once
   // per field (a stamp per rule), always-run rules first, then by keyword hit.
   const stamps = new Uint32Array(file.rules.length);
@@ -99,9 +101,9 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   const candidates = (field: Field, take: (c: CompiledRule) => void): void => {
     if (++stamp === 0xffffffff) { stamps.fill(0); stamp = 1; }
     for (const c of alwaysRun) { stamps[c.index] = stamp; take(c); }
-    if (byKeyword.size === 0) return;
+    if (byId.length === 0) return;
     for (const k of index.hits(field)) {
-      const list = byKeyword.get(k);
+      const list = k < byId.length ? byId[k] : undefined;
       if (list) for (const c of list) if (stamps[c.index] !== stamp) { stamps[c.index] = stamp; take(c); }
     }
   };
