@@ -26,7 +26,7 @@ export interface Link {
   hash: string;
 }
 
-const WINDOW = 8 * 1024 * 1024;
+const WINDOW = 1024 * 1024;
 /** Windows handed to the other thread and not yet joined, at most. */
 const IN_FLIGHT = 2;
 
