@@ -22,6 +22,7 @@
  *   under the per-call scanning budget; `truncated` then says so.
  */
 import type { Op, Target } from './call-view.ts';
+import { statementPrograms } from './shell/sql.ts';
 
 const MAX_DEPTH = 32;
 const MAX_STRINGS = 2000;
@@ -114,7 +115,11 @@ export function mcpStrings(args: Record<string, unknown>, database = false): { s
     const childName = (key: string | number) => (depth + 1 > MAX_DEPTH ? '' : `${name}.${key}`);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       const leaf = leafOf(value, kind);
-      if (strings.length < MAX_STRINGS && depth <= MAX_DEPTH) strings.push({ ...leaf, name });
+      if (strings.length < MAX_STRINGS && depth <= MAX_DEPTH) {
+        strings.push({ ...leaf, name });
+        // A program the statement runs (COPY … TO PROGRAM) is read as a command of its own.
+        if (kind === 'sql' && typeof value === 'string') for (const p of statementPrograms(value)) strings.push({ target: 'command', name: `${name}.program`, value: p });
+      }
       else {
         let texts = beyond.get(leaf.target);
         if (!texts) beyond.set(leaf.target, (texts = []));

@@ -8,7 +8,8 @@
  *
  *   svc:fact <name> [detail]       e.g. unparseable, obfuscated-command, fork-bomb
  *   svc:code <lang> <code>         an interpreter one-liner's code
- *   svc:sql <client> <where> <statement>   a database statement (where: local/remote/unknown)
+ *   svc:sql <client> <where> <statement>   a database statement (where: local/remote/unknown);
+ *                                  a program it runs (COPY … TO PROGRAM, sqlite3 .shell) is parsed as shell text
  */
 import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts';
 import { expandWord, type ExpandEnv, type Substitution } from './expand.ts';
@@ -16,7 +17,7 @@ import { hasGlob, resolveCommandGlob, resolvePathGlob, type GlobLists } from './
 import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
 import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
-import { sqlCall } from './sql.ts';
+import { sqlCall, statementPrograms } from './sql.ts';
 import { stageOutput, type StageOutput } from './static-eval.ts';
 import { commandName, embeddedCommands, peel, SHELLS } from './wrappers.ts';
 
@@ -310,7 +311,16 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   else {
     if (runOneLiner(ctx, scope, argv, stdin, depth)) text = `${name} …${argv.length > 3 ? ' ' + argv.slice(3).join(' ') : ''}`;
     const sql = sqlCall(argv, stdin?.text ?? null, vars);
-    if (sql) emit(ctx, `svc:sql ${sql.client} ${sql.where === 'local' && scope.place ? scope.place : sql.where} ${sql.statement}`);
+    if (sql) {
+      emit(ctx, `svc:sql ${sql.client} ${sql.where === 'local' && scope.place ? scope.place : sql.where} ${sql.statement}`);
+      // A program the statement runs (COPY … TO PROGRAM, sqlite3 .shell, mysql \!) is shell text of its own.
+      if (depth + 1 <= MAX_DEPTH) {
+        for (const program of statementPrograms(sql.statement)) {
+          fact(ctx, 'database-runs-program', sql.client);
+          runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: sql.client }, program, depth + 1, false, true);
+        }
+      }
+    }
   }
   return { text, output: stageOutput(argv, stdin) };
 }

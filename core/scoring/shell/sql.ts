@@ -84,3 +84,35 @@ export function sqlCall(argv: string[], stdin: string | null, vars: ReadonlyMap<
   const place = client === 'sqlite3' ? (host === '' ? 'local' : 'remote') : hostPlace(host);
   return { client, where: place, statement: statements.join(' ; ').replace(/\s+/g, ' ').trim() };
 }
+
+const MAX_PROGRAMS = 8;
+/** `COPY … TO|FROM PROGRAM '<text>'` (psql, '' doubled inside) or with dollar quotes. */
+const COPY_PROGRAM = /\b(?:to|from)\s+program\s+(?:e?'((?:[^']|'')*)'|\$([a-z_]{0,16})\$)/gi;
+/** Client commands that run a shell command: sqlite3 `.shell`/`.system`, mysql `\!` and `system`. */
+const CLIENT_SHELL = /(?:^|[\n;])\s*(?:\.(?:shell|system)|\\!|system)\s+([^\n;]{1,4096})/gi;
+
+/**
+ * The shell commands a database statement runs: the program of PostgreSQL's
+ * `COPY … TO/FROM PROGRAM` (on the server, as the database's user) and the
+ * client commands that run one here (sqlite3 `.shell`, mysql `\!`/`system`).
+ * The normaliser parses them as shell text so the command rules read them.
+ */
+export function statementPrograms(statement: string): string[] {
+  const out: string[] = [];
+  const text = statement.length > 65536 ? statement.slice(0, 65536) : statement;
+  COPY_PROGRAM.lastIndex = 0;
+  for (let m = COPY_PROGRAM.exec(text); m && out.length < MAX_PROGRAMS; m = COPY_PROGRAM.exec(text)) {
+    if (m[1] !== undefined) out.push(m[1].replace(/''/g, "'"));
+    else {
+      const tag = `$${m[2] ?? ''}$`;
+      const start = COPY_PROGRAM.lastIndex;
+      const end = text.indexOf(tag, start);
+      if (end < 0) { out.push(text.slice(start)); break; }
+      out.push(text.slice(start, end));
+      COPY_PROGRAM.lastIndex = end + tag.length;
+    }
+  }
+  CLIENT_SHELL.lastIndex = 0;
+  for (let m = CLIENT_SHELL.exec(text); m && out.length < MAX_PROGRAMS; m = CLIENT_SHELL.exec(text)) out.push(m[1]!.trim());
+  return out.filter((p) => p.trim() !== '');
+}
