@@ -246,10 +246,10 @@ describe('files that get executed are read by the command rules', () => {
     ]) denied(call);
   });
   it('everyday content in the same files stays allowed', () => {
-    // (A shell start-up file is held by its path alone, shell-rc-write, whatever it holds.)
-    decides(write('/home/dev/.zshrc', 'alias gs="git status"\nexport PATH="$HOME/.local/bin:$PATH"\n'), 'queue');
-    // (.envrc is held by its path alone, envrc, whatever it holds.)
-    decides(write('/home/dev/projects/app/.envrc', 'export DATABASE_URL=postgres://localhost/app_dev\nlayout node\n'), 'queue');
+    // (A shell start-up file of plain exports and aliases is lowered by content-rc-plain-config.)
+    allowed(write('/home/dev/.zshrc', 'alias gs="git status"\nexport PATH="$HOME/.local/bin:$PATH"\n'));
+    // (.envrc of plain exports and direnv's layout line is lowered by content-rc-plain-config too.)
+    allowed(write('/home/dev/projects/app/.envrc', 'export DATABASE_URL=postgres://localhost/app_dev\nlayout node\n'));
     allowed(write('/home/dev/projects/app/.git/hooks/pre-commit', '#!/bin/sh\nnpm test\n'));
     allowed(write('/home/dev/projects/app/.github/workflows/ci.yml', 'on: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm test\n'));
     allowed(write('/home/dev/projects/app/package.json', '{"name":"app","scripts":{"test":"vitest run","build":"tsc -p ."}}'));
