@@ -7,7 +7,14 @@
  */
 import { MAX_FIELDS } from './limits.ts';
 
-export interface GlobLists { paths: readonly string[]; commands: readonly string[] }
+import type { PopularPackages } from './typosquat.ts';
+
+export interface GlobLists {
+  paths: readonly string[];
+  commands: readonly string[];
+  /** Very popular package names (shell.toml `[packages]`): installs one edit away are noted (typosquat.ts). */
+  packages?: PopularPackages;
+}
 
 type Tok = { t: 'star' } | { t: 'any' } | { t: 'ch'; c: string } | { t: 'class'; test: (c: string) => boolean };
 

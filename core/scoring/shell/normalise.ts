@@ -6,7 +6,7 @@
  * resolved against the sensitive-path and binary lists. Facts the parser
  * learns are lines of their own, which rules in config/filters/*.toml score:
  *
- *   svc:fact <name> [detail]       e.g. unparseable, obfuscated-command, fork-bomb
+ *   svc:fact <name> [detail]       e.g. unparseable, obfuscated-command, fork-bomb, package-typosquat
  *   svc:code <lang> <code>         an interpreter one-liner's code
  *   svc:sql <client> <where> <statement>   a database statement (where: local/remote/unknown);
  *                                  a program it runs (COPY … TO PROGRAM, sqlite3 .shell) is parsed as shell text
@@ -18,6 +18,7 @@ import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellSt
 import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
 import { sqlCall, statementPrograms } from './sql.ts';
+import { typosquats } from './typosquat.ts';
 import { stageOutput, type StageOutput } from './static-eval.ts';
 import { commandName, embeddedCommands, peel, SHELLS } from './wrappers.ts';
 
@@ -310,6 +311,7 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   else if ((name === 'source' || name === '.') && (argv[1] === '/dev/stdin' || argv[1] === '-' || argv[1] === '/dev/fd/0')) runShellStdin(ctx, scope, stdin, depth);
   else {
     if (runOneLiner(ctx, scope, argv, stdin, depth)) text = `${name} …${argv.length > 3 ? ' ' + argv.slice(3).join(' ') : ''}`;
+    if (ctx.lists.packages) for (const [pkg, popular] of typosquats(argv, ctx.lists.packages)) fact(ctx, 'package-typosquat', `${pkg} ~ ${popular}`);
     const sql = sqlCall(argv, stdin?.text ?? null, vars);
     if (sql) {
       emit(ctx, `svc:sql ${sql.client} ${sql.where === 'local' && scope.place ? scope.place : sql.where} ${sql.statement}`);

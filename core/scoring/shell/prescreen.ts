@@ -26,6 +26,9 @@ const downloadThen = (s: string) => SEPARATOR.test(s) && (/\bwget\b/.test(s) || 
 const INTERPRETER = /^(?:.*\/)?(?:python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)$/;
 const SHELL_C = /^(?:.*\/)?(?:ba|z|da|k|a|mk)?sh$/;
 
+/** A package install: the normaliser compares the names with the popular ones (typosquat.ts). */
+const INSTALL = /(?:^|[\s;&|(/])(?:npm|pnpm|cnpm|yarn|bun|pip[0-9.]*|pipx|uv|poetry|python[0-9.]*\s+-m\s+pip)\s+(?:(?:pip|global)\s+)?(?:install|i|in|add|isntall)\s/;
+
 /** An odd number of quotes: the text does not parse, which is itself a signal. */
 const unbalanced = (s: string) => s.split('"').length % 2 === 0 || s.split("'").length % 2 === 0;
 
@@ -34,13 +37,14 @@ export function mayReveal(input: ShellInput): boolean {
   // `bash -c 'script'`: the outer shell is plain; look at the script.
   if (SHELL_C.test(input.command) && input.args.length === 2 && /^-[a-z]*c[a-z]*$/.test(input.args[0]!)) {
     const script = input.args[1]!;
-    return SPECIAL.test(script) || NAMES.test(script) || downloadThen(script) || commandOption(script) || unbalanced(script);
+    return SPECIAL.test(script) || NAMES.test(script) || downloadThen(script) || commandOption(script) || unbalanced(script) || INSTALL.test(script);
   }
   // An argv: only its first word names a command; an interpreter matters with inline code.
   if (NAMES.test(input.command)) {
     if (!INTERPRETER.test(input.command)) return true;
     if (input.args.some((a) => /^-[a-zA-Z]*[ceEr]/.test(a) || /^-(?:command|encodedcommand|enc)$/i.test(a) || a === 'eval') || /awk$/.test(input.command)) return true;
   }
-  if (commandOption([input.command, ...input.args].join(' '))) return true;
+  const line = [input.command, ...input.args].join(' ');
+  if (commandOption(line) || INSTALL.test(`${line} `)) return true;
   return input.args.some((a) => SPECIAL.test(a)) || SPECIAL.test(input.command) || (input.args.length === 0 && unbalanced(input.command));
 }
