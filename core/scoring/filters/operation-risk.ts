@@ -70,17 +70,17 @@ export const operationRisk: FilterDefinition = {
         let score = cfg.baseline[call.type] ?? 0;
         let message = `Baseline risk of ${call.type}`;
         if (call.type === 'HttpRequest') {
-          const m = cfg.http_methods?.[call.method.toUpperCase()];
-          if (m !== undefined) { score = m; message = `Baseline risk of an HTTP ${call.method.toUpperCase().slice(0, 10)} request`; }
-          const remote = cfg.http_remote_methods?.[call.method.toUpperCase()];
+          const method = call.method.toUpperCase();
           const url = call.url.slice(0, 2048);
+          const m = cfg.http_methods?.[method];
+          if (m !== undefined) { score = m; message = `Baseline risk of an HTTP ${method.slice(0, 10)} request`; }
+          const remote = cfg.http_remote_methods?.[method];
           if (remote !== undefined && view.hosts.length > 0 && !view.hosts.every(isLocalHost) && !routineUrls.some((r) => r.test(url))) {
-            score = remote; message = `HTTP ${call.method.toUpperCase().slice(0, 10)} request to a remote host`;
+            score = remote; message = `HTTP ${method.slice(0, 10)} request to a remote host`;
           }
-          if (call.method.toUpperCase() === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(url))) {
+          if (method === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(url))) {
             score = cfg.http_delete.score; message = cfg.http_delete.message;
           }
-          const method = call.method.toUpperCase();
           for (const a of actions) {
             if (a.score > score && a.methods.has(method) && a.regexes.some((r) => r.test(url))) { score = a.score; message = `${a.message} [${a.id}]`; }
           }
