@@ -6,7 +6,8 @@
  * resolved against the sensitive-path and binary lists. Facts the parser
  * learns are lines of their own, which rules in config/filters/*.toml score:
  *
- *   svc:fact <name> [detail]       e.g. unparseable, obfuscated-command, fork-bomb, package-typosquat
+ *   svc:fact <name> [detail]       e.g. unparseable, obfuscated-command, fork-bomb, package-typosquat,
+ *                                  recursive-delete <absolute path> (see deletes.ts)
  *   svc:code <lang> <code>         an interpreter one-liner's code
  *   svc:sql <client> <where> <statement>   a database statement (where: local/remote/unknown);
  *                                  a program it runs (COPY … TO PROGRAM, sqlite3 .shell) is parsed as shell text
@@ -15,6 +16,7 @@ import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts'
 import { expandWord, type ExpandEnv, type Substitution } from './expand.ts';
 import { hasGlob, resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
 import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
+import { recursiveDeleteTargets } from './deletes.ts';
 import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
 import { sqlCall, statementPrograms } from './sql.ts';
@@ -302,6 +304,8 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   if (name === 'cd') scope.cwd = homed((argv[1] ?? '~').replace(/\/+$/, ''));
   argv = inHome(argv, scope.cwd);
   noteDownload(ctx, argv);
+  // What a recursive rm removes, made absolute; through find, the name is matched anywhere under the start.
+  if (name === 'rm') for (const t of recursiveDeleteTargets(argv, scope.cwd)) fact(ctx, 'recursive-delete', scope.via === 'find' ? `${t} via find` : t);
   let text = argv.join(' ');
   if (!SHELLS.has(name) && depth + 1 <= MAX_DEPTH) {
     for (const c of embeddedCommands(argv)) { fact(ctx, 'command-in-option', name); runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: name }, c, depth + 1, false, true); }

@@ -4,7 +4,7 @@
  * brace, here-document, quote glued inside a word, relative dot-file, and no
  * command the normaliser looks into (wrappers, containers, ssh, shells, eval,
  * interpreters, database clients, decoders, loops, functions, a download
- * followed by another command, an option that carries a command). When it says no, the
+ * followed by another command, an option that carries a command, a recursive rm). When it says no, the
  * normalised form would be the raw words with their quotes removed, so the
  * call is scanned raw only. Keep NAMES in step with wrappers.ts,
  * interpreters.ts, sql.ts, static-eval.ts and the parser's compound commands.
@@ -29,6 +29,9 @@ const SHELL_C = /^(?:.*\/)?(?:ba|z|da|k|a|mk)?sh$/;
 /** A package install: the normaliser compares the names with the popular ones (typosquat.ts). */
 const INSTALL = /(?:^|[\s;&|(/])(?:npm|pnpm|cnpm|yarn|bun|pip[0-9.]*|pipx|uv|poetry|python[0-9.]*\s+-m\s+pip)\s+(?:(?:pip|global)\s+)?(?:install|i|in|add|isntall)\s/;
 
+/** A recursive rm: the normaliser notes what it removes, made absolute (deletes.ts). */
+const recursiveRm = (s: string) => /(?:^|[\s;&|(/])rm\s/.test(s) && /\s(?:-[a-zA-Z]{0,8}[rR]|--recursive)/.test(s);
+
 /** An odd number of quotes: the text does not parse, which is itself a signal. */
 const unbalanced = (s: string) => s.split('"').length % 2 === 0 || s.split("'").length % 2 === 0;
 
@@ -37,7 +40,7 @@ export function mayReveal(input: ShellInput): boolean {
   // `bash -c 'script'`: the outer shell is plain; look at the script.
   if (SHELL_C.test(input.command) && input.args.length === 2 && /^-[a-z]*c[a-z]*$/.test(input.args[0]!)) {
     const script = input.args[1]!;
-    return SPECIAL.test(script) || NAMES.test(script) || downloadThen(script) || commandOption(script) || unbalanced(script) || INSTALL.test(script);
+    return SPECIAL.test(script) || NAMES.test(script) || downloadThen(script) || commandOption(script) || unbalanced(script) || INSTALL.test(script) || recursiveRm(script);
   }
   // An argv: only its first word names a command; an interpreter matters with inline code.
   if (NAMES.test(input.command)) {
@@ -45,6 +48,6 @@ export function mayReveal(input: ShellInput): boolean {
     if (input.args.some((a) => /^-[a-zA-Z]*[ceEr]/.test(a) || /^-(?:command|encodedcommand|enc)$/i.test(a) || a === 'eval') || /awk$/.test(input.command)) return true;
   }
   const line = [input.command, ...input.args].join(' ');
-  if (commandOption(line) || INSTALL.test(`${line} `)) return true;
+  if (commandOption(line) || INSTALL.test(`${line} `) || recursiveRm(line)) return true;
   return input.args.some((a) => SPECIAL.test(a)) || SPECIAL.test(input.command) || (input.args.length === 0 && unbalanced(input.command));
 }

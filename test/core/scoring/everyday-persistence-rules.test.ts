@@ -95,7 +95,7 @@ describe('ssh client config written from the shell', () => {
       "printf 'Host db\\n  HostName db.internal.example.com\\n  Port 2222\\n' | tee -a ~/.ssh/config",
       "cat >> \"$HOME/.ssh/config\" <<'EOF'\nHost gitlab-work\n  HostName gitlab.com\n  IdentityFile ~/.ssh/id_work\nEOF",
     ]) {
-      silent(bash(cmd), 'ssh-config-read');
+      silent(bash(cmd), 'ssh-authorized-keys-read');
       silent(bash(cmd), 'ssh-config-command-write');
       allowed(bash(cmd));
     }
@@ -113,9 +113,13 @@ describe('ssh client config written from the shell', () => {
     }
   });
 
-  it('reading the config is still reconnaissance', () => {
-    fires(bash('cat ~/.ssh/config'), 'ssh-config-read');
-    fires(bash('grep -A3 Host ~/.ssh/config > /tmp/hosts.txt'), 'ssh-config-read');
+  it('reading the config (host names and key paths, no secrets) is allowed; reading who may log in is reconnaissance', () => {
+    allowed(bash('cat ~/.ssh/config'));
+    allowed({ type: 'FileRead', path: '/home/dev/.ssh/config' } as ToolCall);
+    allowed(bash('grep -A3 Host ~/.ssh/config > /tmp/hosts.txt'));
+    fires(bash('cat ~/.ssh/authorized_keys'), 'ssh-authorized-keys-read');
+    fires({ type: 'FileRead', path: '/root/.ssh/authorized_keys' } as ToolCall, 'ssh-authorized-keys-read');
+    silent(bash('chmod 600 ~/.ssh/authorized_keys'), 'ssh-authorized-keys-read');
   });
 });
 

@@ -123,11 +123,11 @@ describe('rules for the second held-back families', () => {
     fires(bash(`echo 'export NODE_TLS_REJECT_UNAUTHORIZED=0' >> ~/.zshrc`), 'shell-rc-append');
   });
 
-  it('network-scanning spares a port check of this machine; ssh-config-read spares chmod; keyring files are keychains', () => {
+  it('network-scanning spares a port check of this machine; ssh-authorized-keys-read spares chmod; keyring files are keychains', () => {
     silent(bash('nc -zv localhost 5432'), 'network-scanning');
     fires(bash('nc -zv 198.51.100.0/24 22'), 'network-scanning');
-    silent(bash('chmod 600 ~/.ssh/config'), 'ssh-config-read');
-    fires(bash('cat ~/.ssh/config'), 'ssh-config-read');
+    silent(bash('chmod 600 ~/.ssh/authorized_keys'), 'ssh-authorized-keys-read');
+    fires(bash('cat ~/.ssh/authorized_keys'), 'ssh-authorized-keys-read');
     fires({ type: 'FileRead', path: '/home/dev/.local/share/keyrings/login.keyring' }, 'keychain');
     fires(spawn('docker', 'run', '--rm', '-v', '/:/host', 'alpine', 'rm', '-rf', '/host/etc'), 'rm-root-or-home');
   });
