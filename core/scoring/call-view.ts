@@ -7,7 +7,7 @@ import type { ToolCall } from '../schemas/tool-call.ts';
 import { CALL_REGEX_BUDGET, regexWindow, tightWindow } from './bounded-text.ts';
 import { extractHosts, hasNetworkTool, networkOf } from './hosts.ts';
 import type { KeywordHits } from './keyword-index.ts';
-import { isDatabaseTool, mcpOp, mcpStrings } from './mcp-fields.ts';
+import { databasePlace, isDatabaseTool, mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
 import { NO_GLOB_LISTS } from './shell/lists.ts';
 import { beyondRaw, normaliseShell } from './shell/normalise.ts';
@@ -166,7 +166,7 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
     case 'McpToolCall': {
       // The server's name and the tool's are data the agent chose too.
       fields.push(field('body', 'server', call.server, budget), field('body', 'tool', call.tool, budget));
-      for (const s of mcpStrings(call.arguments, isDatabaseTool(call.server, call.tool)).strings) fields.push(field(s.target, s.name, s.value, budget));
+      for (const s of mcpStrings(call.arguments, isDatabaseTool(call.server, call.tool), databasePlace(call.server, call.tool)).strings) fields.push(field(s.target, s.name, s.value, budget));
       const commands = fields.filter((f) => f.target === 'command');
       commandLine = commands.map((f) => f.norm).join(' ').slice(0, 8192);
       const hostText = fields.filter((f) => f.target === 'url' || f.target === 'host' || f.target === 'command').map((f) => f.norm).join(' ');

@@ -22,7 +22,7 @@
  *   under the per-call scanning budget; `truncated` then says so.
  */
 import type { Op, Target } from './call-view.ts';
-import { statementPrograms } from './shell/sql.ts';
+import { PRODUCTION_NAME, statementPrograms } from './shell/sql.ts';
 
 const MAX_DEPTH = 32;
 const MAX_STRINGS = 2000;
@@ -61,10 +61,13 @@ const DATABASE_TOOL = /(?:^|[^a-z])(?:sql|sqlite|postgres|postgresql|pg|mysql|ma
 /** Whether an MCP call's server or tool names a database. */
 export const isDatabaseTool = (server: string, tool: string): boolean => DATABASE_TOOL.test(`${snakeCase(server)} ${snakeCase(tool)}`);
 
+/** Where an MCP server's statements go: `remote` when its or the tool's name says production (`postgres-prod`), else unknown. */
+export const databasePlace = (server: string, tool: string): 'unknown' | 'remote' => (PRODUCTION_NAME.test(`${snakeCase(server)} ${snakeCase(tool)}`) ? 'remote' : 'unknown');
+
 type Kind = Target | 'sql';
 
-/** A statement as the parsed form's `svc:sql` line: one line, bounded. */
-const sqlLine = (statement: string): string => `svc:sql mcp unknown ${statement.slice(0, 8192).replace(/\s+/g, ' ')}`;
+/** A statement as the parsed form's `svc:sql` line: one line, bounded (`remote` when the server or tool says production). */
+const sqlLine = (statement: string, place: 'unknown' | 'remote'): string => `svc:sql mcp ${place} ${statement.slice(0, 8192).replace(/\s+/g, ' ')}`;
 const HOST_KEYS = /^(?:host|hostname|domain)$/;
 
 function targetOf(key: string, database = false): Kind {
@@ -86,9 +89,9 @@ export interface McpString {
 }
 
 /** A leaf's field: a string under an SQL key becomes the parsed form's `svc:sql` line. */
-function leafOf(value: string | number | boolean, kind: Kind): { target: Target; value: string } {
+function leafOf(value: string | number | boolean, kind: Kind, place: 'unknown' | 'remote'): { target: Target; value: string } {
   if (kind !== 'sql') return { target: kind, value: String(value) };
-  return typeof value === 'string' ? { target: 'command', value: sqlLine(value) } : { target: 'body', value: String(value) };
+  return typeof value === 'string' ? { target: 'command', value: sqlLine(value, place) } : { target: 'body', value: String(value) };
 }
 
 interface Node {
@@ -106,7 +109,7 @@ interface Node {
  * their own, the rest are gathered by field kind (their total is bounded by
  * the request body, 1 MiB, so the walk is one pass over it).
  */
-export function mcpStrings(args: Record<string, unknown>, database = false): { strings: McpString[]; truncated: boolean } {
+export function mcpStrings(args: Record<string, unknown>, database = false, place: 'unknown' | 'remote' = 'unknown'): { strings: McpString[]; truncated: boolean } {
   const strings: McpString[] = [];
   const beyond = new Map<Target, string[]>();
   const stack: Node[] = Object.entries(args).map(([k, v]) => ({ value: v, name: `arguments.${k}`, kind: targetOf(k, database), depth: 1 })).reverse();
@@ -114,7 +117,7 @@ export function mcpStrings(args: Record<string, unknown>, database = false): { s
     const { value, name, kind, depth } = stack.pop()!;
     const childName = (key: string | number) => (depth + 1 > MAX_DEPTH ? '' : `${name}.${key}`);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      const leaf = leafOf(value, kind);
+      const leaf = leafOf(value, kind, place);
       if (strings.length < MAX_STRINGS && depth <= MAX_DEPTH) {
         strings.push({ ...leaf, name });
         // A program the statement runs (COPY … TO PROGRAM) is read as a command of its own.

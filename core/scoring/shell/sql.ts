@@ -10,11 +10,17 @@ export interface SqlCall { client: string; where: 'local' | 'remote' | 'unknown'
 const CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'cockroach', 'redis-cli', 'clickhouse-client', 'usql', 'sqlcmd']);
 const URI = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|cockroachdb|clickhouse):\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?\s,]+)/i;
 
-/** Where a host name points: loopback and single-label (container service) names are local. */
+/** A variable or name that says production (`$PROD_DATABASE_URL`, `${PRODUCTION_DB}`, `postgres-prod`). */
+export const PRODUCTION_NAME = /(?:^|[^a-z])(?:prod|production|prd|live)(?:[^a-z]|$)/;
+
+/**
+ * Where a host name points: loopback and single-label (container service)
+ * names are local; a variable is unknown unless its name says production.
+ */
 export function hostPlace(host: string): 'local' | 'remote' | 'unknown' {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   if (h === '' ) return 'local';
-  if (h.startsWith('$')) return 'unknown';
+  if (h.startsWith('$')) return PRODUCTION_NAME.test(h.slice(1)) ? 'remote' : 'unknown';
   if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || /^127\./.test(h) || h.startsWith('/')) return 'local';
   if (h === 'host.docker.internal' || !h.includes('.')) return 'local';
   return 'remote';
