@@ -53,7 +53,10 @@ async function build(entry, cache) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // Packages are bundled too (the ESM loader resolves, reads and links each of
+    // typebox's ~270 files one by one otherwise); CommonJS ones get a real `require`.
+    external: ['undici', 'sql.js', 'bufferutil', 'utf-8-validate'],
+    banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
     // As under tsx: function and class names kept.
     keepNames: true,
     sourcemap: 'linked',
