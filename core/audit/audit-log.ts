@@ -58,6 +58,13 @@ export interface AuditLogOptions {
   chainWorker?: ChainWorker;
   /** For the head checkpoint's writes; without them it is written only at close. */
   timers?: Timers;
+  /**
+   * Verify the whole chain in the background: the log opens at once and
+   * `ready` settles when the check is done (the daemon answers health
+   * meanwhile; every audit read waits for it). Otherwise the log opens
+   * verified.
+   */
+  background?: boolean;
 }
 
 /** A record chained in memory, and when its row is committed (not yet durable). */
@@ -82,6 +89,12 @@ export interface AuditPage {
 }
 
 export interface AuditLog {
+  /**
+   * Settles (never rejects) once the start-up check of the whole chain is
+   * done, whatever it found: the audit reads wait for it, so each answers
+   * from a chain verified from its first record.
+   */
+  readonly ready: Promise<void>;
   /** Appends a record and resolves once it is durable (then, and only then, acknowledge). */
   append(input: AuditAppendInput): Promise<AuditRecord>;
   /** Appends a compact short-circuit row, durably. */
@@ -130,12 +143,15 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   if (!storage.readOnly) ensureAuditSchema(storage, nowIso(), { heldRecords });
   const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : sha256Hex;
   const hashBytes = options.hash ? (bytes: Uint8Array) => options.hash!.sha256Hex(bytes) : (bytes: Uint8Array) => toHex(sha256(bytes));
-  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex, hashBytes, worker: options.chainWorker });
-  await verifier.verifyAll();
-  quarantineOnStartEvidence(verifier, storage, storedHead);
-  const initial = verifier.state();
-  if (initial.status !== 'ok') options.log?.error('audit chain verification failed', { ...initial });
-  else if (!storage.readOnly) await cutUnreferencedBodies(storage, options.log);
+  // In the background the check lets the event loop turn between its windows, so requests are answered meanwhile.
+  const afterIo = options.background ? options.timers?.afterIo : undefined;
+  const yieldEvery = afterIo ? () => new Promise<void>((resolve) => afterIo(resolve)) : undefined;
+  const verifier = createChainVerifier(storage, { sweepSize: options.sweepSize, hashHex, hashBytes, worker: options.chainWorker, yieldEvery });
+  // Before anything is appended (and whatever the check below finds): bodies no durable row names go aside.
+  if (!storage.readOnly) await cutUnreferencedBodies(storage, options.log);
+  const verifying = verifyAtStart(verifier, storage, storedHead, options.log);
+  if (!options.background) await verifying;
+  const ready = verifying.catch((error: unknown) => failClosed(verifier, error, options.log));
   const anchor = readAnchor(storage);
   const tail = storage.get<{ sequence: number; hash: string }>('SELECT sequence, hash FROM audit_records ORDER BY sequence DESC LIMIT 1');
   let head = anchor ? { sequence: anchor.sequence, hash: anchor.hash } : tail ?? { sequence: 0, hash: GENESIS_HASH };
@@ -213,6 +229,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     rows.map((row) => verifyRow(row, hashHex) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
 
   return {
+    ready,
     append: async (input) => durable(stage<AuditRecord>(buildFull(input))),
     appendShortCircuit: async (input) => durable(stage<ShortCircuitRecord>(buildShort(input))),
     stage: (input) => stage<AuditRecord>(buildFull(input)),
@@ -246,7 +263,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       return computeExfilStats(served(recentFullRecords(storage, EXFIL_WINDOW)) as AuditRecord[]);
     },
     rotateCold() {
-      rotating ??= rotateColdRecords({ storage, files, verifier, coldAfterDays, now: clock.now() }).finally(() => {
+      rotating ??= ready.then(() => rotateColdRecords({ storage, files, verifier, coldAfterDays, now: clock.now() })).finally(() => {
         rotating = null;
       });
       return rotating;
@@ -271,6 +288,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       const state = verifier.state();
       if (state.status === 'ok' || state.status === 'unverified') {
         if (storage.readOnly) return { status: 'error', message: 'audit storage is read-only after a failed write' };
+        if (state.status === 'unverified') return { status: 'degraded', message: VERIFYING };
         const torn = storage.recovery?.discardedBytes ?? 0;
         return torn > 0 ? { status: 'ok', message: `an incomplete final journal entry (${torn} bytes, never acknowledged) was discarded at start; kept as ${storage.recovery?.keptAs}` } : { status: 'ok' };
       }
@@ -285,6 +303,28 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     },
     close: () => keeper.close(),
   };
+}
+
+/** The audit subsystem's health message while the start-up check runs. */
+const VERIFYING = 'verifying the audit chain: decisions are recorded, audit reads wait until it is verified';
+
+/** The whole-chain check at start, then the evidence beyond the records; rejects only when the check could not run. */
+async function verifyAtStart(verifier: ChainVerifier, storage: Storage, storedHead: StoredHead, log?: Logger): Promise<void> {
+  await verifier.verifyAll();
+  quarantineOnStartEvidence(verifier, storage, storedHead);
+  const state = verifier.state();
+  if (state.status !== 'ok') log?.error('audit chain verification failed', { ...state });
+}
+
+/** A background check that could not run (the store unreadable): the chain counts as broken, nothing vouches for it. */
+function failClosed(verifier: ChainVerifier, error: unknown, log?: Logger): void {
+  const message = error instanceof Error ? error.message : String(error);
+  log?.error('audit chain verification could not run', { error: message });
+  try {
+    verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `the audit chain could not be verified: ${message}`));
+  } catch {
+    // recorded: every audit read now answers it
+  }
 }
 
 /**

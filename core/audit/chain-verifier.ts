@@ -167,7 +167,7 @@ export function createChainVerifier(
           await pause();
         }
         checkAnchor();
-        status = 'ok';
+        if (!failure) status = 'ok';
         sweepCursor = boundary.sequence;
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

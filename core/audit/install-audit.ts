@@ -1,6 +1,6 @@
 /**
  * Plugs the audit log into the daemon: opens it on `deps.storage` (creating
- * its tables and verifying the whole chain), reports the `audit` health
+ * its tables; the whole chain is verified in the background), reports the `audit` health
  * subsystem and the `audit_quarantined` / `audit_read_only` flags, and
  * rotates cold records shortly after start and then hourly.
  */
@@ -35,6 +35,8 @@ export async function installAudit(services: BaseServices, options: { redact?: R
     hash: deps.hash,
     chainWorker: deps.chainWorker,
     timers: deps.timers,
+    // Health answers while the whole chain is checked; the audit routes wait for `ready`.
+    background: true,
   });
   services.health.set('audit', () => audit.health());
   services.healthFlags.push(() => audit.healthFlags());

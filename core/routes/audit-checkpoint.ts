@@ -14,7 +14,7 @@ import { intQuery, queryOf } from '../http/query.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { AuditCheckpointSchema, AuditConsistencyQuery, AuditConsistencySchema } from '../schemas/audit.ts';
 import { errorDoc } from '../schemas/common.ts';
-import { AUDIT_READ, CHAIN_ERRORS } from './audit.ts';
+import { AUDIT_READ, CHAIN_ERRORS, afterStartCheck } from './audit.ts';
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -27,12 +27,12 @@ export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLo
       summary: 'The verified audit head, signed with the audit key',
       description: 'Ed25519 over the UTF-8 of svc-audit-checkpoint:v1:<sequence>:<hash>:<at>. An empty log answers sequence 0 with the genesis prev hash (64 zeros).',
       responses: { 200: { description: 'A signed checkpoint', schema: AuditCheckpointSchema }, ...CHAIN_ERRORS },
-      async handler() {
+      handler: afterStartCheck(audit, async () => {
         const { sequence, hash } = audit.head();
         const at = new Date(now()).toISOString();
         const signature = await auditKey.sign(new TextEncoder().encode(checkpointMessage(sequence, hash, at)));
         return json({ sequence, hash, at, public_key: auditKey.publicKey, signature });
-      },
+      }),
     },
     {
       ...AUDIT_READ,
@@ -46,7 +46,7 @@ export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLo
         409: errorDoc('CHECKPOINT_MISMATCH'),
         ...CHAIN_ERRORS,
       },
-      async handler(request) {
+      handler: afterStartCheck(audit, async (request) => {
         const query = queryOf(request);
         const rawFrom = query('from');
         if (rawFrom === undefined) throw new HttpError(400, 'INVALID_QUERY', 'from is required');
@@ -58,7 +58,7 @@ export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLo
           throw new HttpError(409, 'CHECKPOINT_MISMATCH', `the audit chain (head ${head.sequence}) does not hold record ${from} with that hash`);
         }
         return json({ consistent: true, from, to: head.sequence, to_hash: head.hash });
-      },
+      }),
     },
   ];
 }

@@ -10,7 +10,7 @@ import { parseWindow } from '../audit/audit-queries.ts';
 import { HttpError } from '../http-error.ts';
 import { json } from '../http/json.ts';
 import { intQuery, queryOf } from '../http/query.ts';
-import type { RouteSpec } from '../route-spec.ts';
+import type { RouteHandler, RouteSpec } from '../route-spec.ts';
 import {
   AuditExportQuery, AuditExportSchema, AuditIdParams, AuditListQuery, AuditListSchema, AuditRecordSchema,
   AuditSummaryQuery, AuditSummarySchema, ExfilStatsSchema,
@@ -45,6 +45,18 @@ function dateOf(raw: string | undefined): string | null {
   return raw;
 }
 
+/**
+ * The handler once the start-up check of the whole chain is done (the log
+ * opens before it ends, so health answers meanwhile): every audit read
+ * answers from a chain verified from its first record.
+ */
+export function afterStartCheck(audit: Pick<AuditLog, 'ready'>, handler: RouteHandler): RouteHandler {
+  return async (request, conn) => {
+    await audit.ready;
+    return handler(request, conn);
+  };
+}
+
 /** What every audit route is: a Read-token GET in the General bucket. */
 export const AUDIT_READ: Pick<RouteSpec, 'method' | 'auth' | 'bucket' | 'tags'> = { method: 'GET', auth: 'read-token', bucket: 'general', tags: ['audit'] };
 
@@ -58,7 +70,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       description: 'With session_id: every hot record of that session, unpaged, as {records, total}. include=all adds the compact short-circuit rows (calls resolved by a learned or allow-always rule).',
       query: AuditListQuery,
       responses: { 200: { description: 'A page of records', schema: AuditListSchema }, 400: errorDoc('INVALID_QUERY'), ...CHAIN_ERRORS },
-      handler(request) {
+      handler: afterStartCheck(audit, (request) => {
         const query = queryOf(request);
         const include = includeOf(query('include'));
         const sessionId = query('session_id');
@@ -69,7 +81,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
         const limit = Math.min(100, intQuery(query('limit'), 'limit', 20, 1));
         const offset = intQuery(query('offset'), 'offset', 0, 0);
         return json(audit.list({ limit, offset, include }));
-      },
+      }),
     },
     {
       ...AUDIT_READ,
@@ -78,10 +90,10 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       description: 'window today (from midnight UTC), 7d, 30d or all; an unrecognised window is 7d. since is null for all.',
       query: AuditSummaryQuery,
       responses: { 200: { description: 'Audit summary', schema: AuditSummarySchema }, ...CHAIN_ERRORS },
-      handler(request) {
+      handler: afterStartCheck(audit, (request) => {
         const query = queryOf(request);
         return json(audit.summary(parseWindow(query('window')), includeOf(query('include'))));
-      },
+      }),
     },
     {
       ...AUDIT_READ,
@@ -94,7 +106,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
         400: errorDoc('INVALID_QUERY'),
         ...CHAIN_ERRORS,
       },
-      handler(request) {
+      handler: afterStartCheck(audit, (request) => {
         const query = queryOf(request);
         const format = query('format') ?? 'json';
         if (format !== 'json' && format !== 'csv') throw new HttpError(400, 'INVALID_QUERY', 'format must be json or csv');
@@ -108,7 +120,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
           ? { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit.csv"' }
           : { 'content-type': 'application/json' };
         return new Response(body, { status: 200, headers });
-      },
+      }),
     },
     {
       ...AUDIT_READ,
@@ -116,9 +128,9 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       summary: 'Exfiltration stats over the last 500 records',
       description: 'Counts queued and denied calls where an egress, DLP, canary or containment filter matched; total_redacted counts those where a DLP or canary filter matched; destinations are parsed best-effort from arguments_summary (top 10).',
       responses: { 200: { description: 'Exfiltration stats', schema: ExfilStatsSchema }, ...CHAIN_ERRORS },
-      handler() {
+      handler: afterStartCheck(audit, () => {
         return json(audit.exfilStats());
-      },
+      }),
     },
     {
       ...AUDIT_READ,
@@ -126,7 +138,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
       summary: 'One audit record',
       params: AuditIdParams,
       responses: { 200: { description: 'The record', schema: AuditRecordSchema }, 404: errorDoc('NOT_FOUND'), ...CHAIN_ERRORS },
-      handler(request) {
+      handler: afterStartCheck(audit, (request) => {
         let id = String(request.params.id);
         try {
           id = decodeURIComponent(id);
@@ -136,7 +148,7 @@ export function auditRoutes({ audit }: { audit: AuditLog }): RouteSpec[] {
         const record = audit.get(id);
         if (!record) throw new HttpError(404, 'NOT_FOUND', `no audit record ${id}`);
         return json(record);
-      },
+      }),
     },
   ];
 }

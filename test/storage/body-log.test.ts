@@ -13,6 +13,7 @@ import { tempDir } from './helpers.ts';
 import { createChainVerifier } from '../../core/audit/chain-verifier.ts';
 import type { ChainWorker } from '../../core/deps.ts';
 import { createChainWorker } from '../../adapters/node/chain-worker.ts';
+import { verifyWindow } from '../../core/audit/chain-window.ts';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 /** Where audit.head lives (outside the store), fresh per test. */
@@ -91,6 +92,68 @@ describe('audit bodies in the body log', () => {
     expect(log.chainState()).toEqual({ status: 'ok', verified_sequence: 8 });
     expect((await readFile(path, 'utf8')).split('\n')).toHaveLength(9);
     await storage.close();
+  });
+
+  describe('the start-up check in the background (the daemon answers health meanwhile)', () => {
+    /** A worker whose split waits for `open()`: the check cannot end before. */
+    function gatedWorker(): ChainWorker & { open(): void } {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return {
+        open,
+        split: async (from) => {
+          await gate;
+          return from;
+        },
+        verifyWindow: async (bytes, last) => verifyWindow(bytes, last, nodeHash.sha256Hex),
+      };
+    }
+    async function openInBackground(worker: ChainWorker): Promise<{ storage: SqljsStorage; log: AuditLog }> {
+      const storage = await openSqljsStorage({ directory: createNodeDirectory(dir.path), idleCompactMs: 0 });
+      const log = await createAuditLog({ storage, clock: testClock(), random, files, redact, hash: nodeHash, chainWorker: worker, background: true });
+      return { storage, log };
+    }
+
+    it('the log opens before the check ends: health says it is verifying, decisions are recorded, and ready settles with them verified', async () => {
+      await write(40);
+      const worker = gatedWorker();
+      const { storage, log } = await openInBackground(worker);
+      expect(log.chainState()).toEqual({ status: 'unverified', verified_sequence: 0 });
+      expect(log.health()).toEqual({ status: 'degraded', message: expect.stringContaining('verifying the audit chain') });
+      expect(log.healthFlags()).toEqual({});
+      expect((await log.append(decision())).sequence).toBe(41);
+      let settled = false;
+      void log.ready.then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(false);
+      worker.open();
+      await log.ready;
+      expect(log.chainState()).toEqual({ status: 'ok', verified_sequence: 41 });
+      expect(log.health()).toEqual({ status: 'ok' });
+      expect(log.list({ limit: 2, offset: 0, include: 'full' }).records.map((record) => record.sequence)).toEqual([41, 40]);
+      await storage.close();
+    });
+
+    it('a byte flipped in a body: ready settles with the chain quarantined, naming the altered record', async () => {
+      await write(12);
+      const path = join(dir.path, 'bodies.log');
+      const bytes = await readFile(path);
+      const at = bytes.indexOf('/tmp/body-5') + 3;
+      bytes[at] = bytes[at]! ^ 0x20;
+      await writeFile(path, bytes);
+      const worker = gatedWorker();
+      const { storage, log } = await openInBackground(worker);
+      expect(log.health().status).toBe('degraded');
+      worker.open();
+      await log.ready;
+      expect(log.chainState().status).toBe('broken');
+      expect(log.health()).toEqual({ status: 'error', message: 'audit record 6 was altered' });
+      expect(log.healthFlags()).toEqual({ audit_quarantined: true });
+      expect(() => log.list({ limit: 5, offset: 0, include: 'full' })).toThrow('audit record 6 was altered');
+      await storage.close();
+    });
   });
 
   describe('the start-up check in windows, every other one on the Node host\'s worker thread', () => {

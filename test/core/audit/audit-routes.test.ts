@@ -80,6 +80,27 @@ describe('audit routes over HTTP', () => {
     expect((await read('/api/audit/unknown-id')).status).toBe(404);
   });
 
+  it('an audit read asked while the start-up check of the whole chain runs is answered once the check is done', async () => {
+    const { audit, app, dashboardToken, evaluate } = await setup();
+    await evaluate({ type: 'HttpRequest', method: 'GET', url: 'https://example.com/' });
+    let finish!: () => void;
+    const checking = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const { router } = buildRouter(auditRoutes({ audit: { ...audit, ready: checking } }), app.services);
+    let answered = false;
+    const pending = Promise.resolve(router.fetch(new Request(`${BASE}/api/audit`, { headers: { 'x-svc-csrf': dashboardToken! } }), LOOPBACK)).then((response: Response | undefined) => {
+      answered = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    finish();
+    const response = await pending;
+    expect(response?.status).toBe(200);
+    expect(((await response!.json()) as { total: number }).total).toBe(1);
+  });
+
   it('audit routes need the dashboard token (401) and validate their queries (400)', async () => {
     const { send, read } = await setup();
     const res = await send('/api/audit');
