@@ -7,6 +7,7 @@ import type { ToolCall } from '../schemas/tool-call.ts';
 import { CALL_REGEX_BUDGET, regexWindow, tightWindow } from './bounded-text.ts';
 import { extractHosts, hasNetworkTool, networkOf } from './hosts.ts';
 import type { KeywordHits } from './keyword-index.ts';
+import type { RunLengths } from './required-run.ts';
 import { databasePlace, isDatabaseTool, mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
 import { NO_GLOB_LISTS } from './shell/lists.ts';
@@ -34,6 +35,8 @@ export interface Field {
   norm: string;
   /** The keyword ids found in `norm`, kept by the engine's keyword index for this evaluation (null until then). */
   keywordHits: KeywordHits | null;
+  /** Longest class runs measured in `text` and `norm` by the pattern filters (required-run.ts; null until then). */
+  runs: { text: RunLengths; norm: RunLengths } | null;
 }
 
 export interface CallView {
@@ -69,7 +72,7 @@ interface Budget { left: number }
 function field(target: Target, name: string, raw: string, budget: Budget): Field {
   const text = budget.left > 0 ? regexWindow(raw) : tightWindow(raw);
   budget.left -= text.length;
-  return { target, name, raw, text, norm: normalisePath(text, target === 'path'), keywordHits: null };
+  return { target, name, raw, text, norm: normalisePath(text, target === 'path'), keywordHits: null, runs: null };
 }
 
 /**
@@ -83,7 +86,7 @@ function commandField(line: string, normalised: string, budget: Budget): Field {
   if (normalised === '') return field('command', 'command', line, budget);
   const text = `${regexWindow(line)}\n${regexWindow(normalised)}`;
   budget.left -= text.length;
-  return { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm: normalisePath(text, false), keywordHits: null };
+  return { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm: normalisePath(text, false), keywordHits: null, runs: null };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
-import { hasRun, requiredRun, type RequiredRun } from './required-run.ts';
+import { hasRunIn, requiredRun, type RequiredRun } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
 import type { FilterInstance, FilterOutcome } from './types.ts';
@@ -29,6 +29,9 @@ interface CompiledRule {
   /** Position in the file (the candidate stamps). */
   index: number;
 }
+
+/** A rule that matched in an evaluation, with its score for this call. */
+interface Hit { rule: PatternRule; score: number }
 
 export interface PatternFilterOptions {
   /** Targets used by rules that name none (`all` when omitted). */
@@ -94,25 +97,24 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   }
   // The same as a dense array (ids are small integers, and every hit of every filter is looked up here).
   const byId: (CompiledRule[] | undefined)[] = Array.from({ length: byKeyword.size === 0 ? 0 : Math.max(...byKeyword.keys()) + 1 }, (_, k) => byKeyword.get(k));
-  // A field's candidate rules without building a set: each rule is taken once
-  // per field (a stamp per rule), always-run rules first, then by keyword hit.
-  const stamps = new Uint32Array(file.rules.length);
-  let stamp = 0;
-  const candidates = (field: Field, take: (c: CompiledRule) => void): void => {
-    if (++stamp === 0xffffffff) { stamps.fill(0); stamp = 1; }
-    for (const c of alwaysRun) { stamps[c.index] = stamp; take(c); }
-    if (byId.length === 0) return;
-    for (const k of index.hits(field)) {
-      const list = k < byId.length ? byId[k] : undefined;
-      if (list) for (const c of list) if (stamps[c.index] !== stamp) { stamps[c.index] = stamp; take(c); }
-    }
-  };
+  // Stamps per rule, so no set is built per field or per call: `tried` marks
+  // the rules already taken for the current field (always-run rules first,
+  // then by keyword hit), `matched` the rules that matched in the current
+  // evaluation (a matched rule is not tried on later fields).
+  const tried = new Uint32Array(file.rules.length);
+  const matched = new Uint32Array(file.rules.length);
+  let fieldStamp = 0;
+  let callStamp = 0;
 
-  const fires = (c: CompiledRule, view: CallView, field: Field): boolean => {
+  function fires(c: CompiledRule, view: CallView, field: Field): boolean {
     if (c.rule.min_length !== undefined && field.raw.length < c.rule.min_length) return false;
     if (!c.regex) return true;
-    const text = c.rule.case_sensitive ? field.text : field.norm;
-    if (c.run && !hasRun(text, c.run)) return false;
+    const caseSensitive = c.rule.case_sensitive === true;
+    const text = caseSensitive ? field.text : field.norm;
+    if (c.run) {
+      const runs = field.runs ??= { text: new Map(), norm: new Map() };
+      if (!hasRunIn(text, c.run, caseSensitive ? runs.text : runs.norm)) return false;
+    }
     const need = c.rule.min_count ?? 1;
     let count = 0;
     c.regex.lastIndex = 0;
@@ -130,23 +132,34 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     const expected = c.rule.expected_hosts;
     if (expected && view.hosts.length > 0 && view.hosts.every((h) => expected.some((e) => hostMatches(h, e)))) return false;
     return true;
-  };
+  }
+
+  /** Tries one candidate rule on a field; a match (with a non-zero score) joins `found`. */
+  function tryRule(c: CompiledRule, view: CallView, field: Field, found: Hit[]): void {
+    tried[c.index] = fieldStamp;
+    if (matched[c.index] === callStamp) return;
+    if (c.targets && !c.targets.has(field.target)) return;
+    if (c.ops && !c.ops.has(view.op)) return;
+    if (!fires(c, view, field)) return;
+    const score = options.adjust ? options.adjust(c.rule, view, field) : c.rule.score;
+    if (score !== 0) { matched[c.index] = callStamp; found.push({ rule: c.rule, score }); }
+  }
 
   return {
     evaluate(view): FilterOutcome {
-      const hits = new Map<string, { rule: PatternRule; score: number }>();
-      let field!: Field;
-      const take = (c: CompiledRule): void => {
-        if (hits.has(c.rule.id)) return;
-        if (c.targets && !c.targets.has(field.target)) return;
-        if (c.ops && !c.ops.has(view.op)) return;
-        if (!fires(c, view, field)) return;
-        const score = options.adjust ? options.adjust(c.rule, view, field) : c.rule.score;
-        if (score !== 0) hits.set(c.rule.id, { rule: c.rule, score });
-      };
-      for (field of view.fields) candidates(field, take);
-      if (hits.size === 0) return { matched: false, score: 0, message: 'No rule matched' };
-      const sorted = [...hits.values()].sort((a, b) => b.score - a.score);
+      if (++callStamp === 0xffffffff) { matched.fill(0); callStamp = 1; }
+      const found: Hit[] = [];
+      for (const field of view.fields) {
+        if (++fieldStamp === 0xffffffff) { tried.fill(0); fieldStamp = 1; }
+        for (const c of alwaysRun) tryRule(c, view, field, found);
+        if (byId.length === 0) continue;
+        for (const k of index.hits(field)) {
+          const list = k < byId.length ? byId[k] : undefined;
+          if (list) for (const c of list) if (tried[c.index] !== fieldStamp) tryRule(c, view, field, found);
+        }
+      }
+      if (found.length === 0) return { matched: false, score: 0, message: 'No rule matched' };
+      const sorted = found.sort((a, b) => b.score - a.score);
       const best = sorted[0]!;
       const extra = Math.min(3, sorted.length - 1);
       const score = Math.min(10, best.score + (best.score > 0 ? extra * bonus : 0));

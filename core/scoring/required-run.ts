@@ -13,9 +13,24 @@
 export const MIN_RUN = 16;
 
 export interface RequiredRun {
-  /** 1 where the ASCII character is in the class. */
+  /** 1 where the ASCII character is in the class (one shared table per distinct class). */
   member: Uint8Array;
   min: number;
+}
+
+/** Longest runs already measured in one text, by class table. */
+export type RunLengths = Map<Uint8Array, number>;
+
+/** Class tables by content, so rules with the same class share one (and one measurement per text). */
+const TABLES = new Map<string, Uint8Array>();
+const MAX_TABLES = 4096;
+
+function interned(member: Uint8Array): Uint8Array {
+  const key = member.join('');
+  const known = TABLES.get(key);
+  if (known) return known;
+  if (TABLES.size < MAX_TABLES) TABLES.set(key, member);
+  return member;
 }
 
 /** The longest class repeat every match must contain, or null. */
@@ -44,7 +59,7 @@ export function requiredRun(source: string, flags: string): RequiredRun | null {
   try { test = new RegExp(`^${best.cls}$`, flags.replace(/g/g, '')); } catch { return null; }
   const member = new Uint8Array(128);
   for (let c = 0; c < 128; c++) member[c] = test.test(String.fromCharCode(c)) ? 1 : 0;
-  return { member, min: best.min };
+  return { member: interned(member), min: best.min };
 }
 
 /** False only when `text` has no run of `run.min` class characters (so the pattern cannot match). */
@@ -57,4 +72,23 @@ export function hasRun(text: string, run: RequiredRun): boolean {
     if (c >= 128 || member[c] === 1) { if (++n >= min) return true; } else n = 0;
   }
   return false;
+}
+
+/** The longest run of class characters in `text` (characters beyond ASCII count as members, as in `hasRun`). */
+export function longestRun(text: string, member: Uint8Array): number {
+  let n = 0;
+  let longest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || member[c] === 1) { if (++n > longest) longest = n; } else n = 0;
+  }
+  return longest;
+}
+
+/** `hasRun`, with each class's longest run in `text` measured once and kept in `lengths` (one map per text). */
+export function hasRunIn(text: string, run: RequiredRun, lengths: RunLengths): boolean {
+  if (text.length < run.min) return false;
+  let longest = lengths.get(run.member);
+  if (longest === undefined) { longest = longestRun(text, run.member); lengths.set(run.member, longest); }
+  return longest >= run.min;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasRun, requiredRun } from '../../../core/scoring/required-run.ts';
+import { hasRun, hasRunIn, longestRun, requiredRun, type RunLengths } from '../../../core/scoring/required-run.ts';
 
 describe('required class run of a rule pattern', () => {
   it('never rules out text the pattern matches (random sequences around a class repeat, with and without the i flag)', () => {
@@ -25,5 +25,21 @@ describe('required class run of a rule pattern', () => {
     const run = requiredRun('key=[a-f0-9]{32}', 'g')!;
     expect(hasRun('key=' + 'ab12'.repeat(8), run)).toBe(true);
     expect(hasRun('key=' + 'ab12'.repeat(7) + 'g' + 'ab12', run)).toBe(false);
+  });
+  it('measures a text once per class: rules with the same class share one table, and the kept longest run answers as hasRun does', () => {
+    const a = requiredRun('token=[a-f0-9]{32}', 'g')!;
+    const b = requiredRun('[a-f0-9]{40}\\b', 'g')!;
+    expect(a.member).toBe(b.member);
+    expect(requiredRun('[a-f0-9]{32}', 'gi')!.member).not.toBe(a.member);
+    const text = `x ${'ab12'.repeat(9)} y ${'c3'.repeat(30)}`;
+    expect(longestRun(text, a.member)).toBe(60);
+    const lengths: RunLengths = new Map();
+    expect(hasRunIn(text, a, lengths)).toBe(true);
+    expect(hasRunIn(text, b, lengths)).toBe(true);
+    expect(lengths.size).toBe(1);
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'f', '0', 'g', ' ', 'é'), maxLength: 120 }), fc.integer({ min: 16, max: 40 }), (t, min) => {
+      const run = { member: a.member, min };
+      expect(hasRunIn(t, run, new Map())).toBe(hasRun(t, run));
+    }), { numRuns: 500 });
   });
 });
