@@ -93,10 +93,10 @@ function commandField(line: string, normalised: string, budget: Budget): Field {
  * Files whose content is run later by a shell, an editor, a service manager,
  * a session, git, a package manager or CI: shell start-up files, `.envrc`,
  * vim start-up files, git hooks, crontabs, systemd units, XDG autostart
- * entries, launchd plists, `setup.py`, `package.json` scripts, CI workflows
- * and editor tasks.
+ * entries, launchd plists, `setup.py`, `package.json` scripts and install
+ * hooks (`postinstall.js`), CI workflows and editor tasks.
  */
-const EXECUTED_FILE = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|envrc|vimrc|exrc|gvimrc|xprofile|xinitrc|xsessionrc)|init\.vim|init\.lua|config\.fish|crontab|setup\.py|package\.json|tasks\.json|\.gitlab-ci\.yml|\.travis\.yml|azure-pipelines\.yml|jenkinsfile|rc\.local)$|\/\.git\/hooks\/[^/]{1,100}$|\/\.github\/workflows\/[^/]{1,200}\.ya?ml$|\.(?:service|timer|desktop|plist)$|\/(?:cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly|crontabs|spool\/cron)\/[^/]{1,100}$|\/etc\/profile\.d\/[^/]{1,100}$/;
+const EXECUTED_FILE = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|envrc|vimrc|exrc|gvimrc|xprofile|xinitrc|xsessionrc)|init\.vim|init\.lua|config\.fish|crontab|setup\.py|package\.json|(?:pre|post)?install\.(?:js|cjs|mjs|sh)|tasks\.json|\.gitlab-ci\.yml|\.travis\.yml|azure-pipelines\.yml|jenkinsfile|rc\.local)$|(?:^|\/)\.git\/hooks\/[^/]{1,100}$|(?:^|\/)\.github\/workflows\/[^/]{1,200}\.ya?ml$|\.(?:service|timer|desktop|plist)$|\/(?:cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly|crontabs|spool\/cron)\/[^/]{1,100}$|\/etc\/profile\.d\/[^/]{1,100}$/;
 
 /** Builds the view of a validated tool call. */
 export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): CallView {
@@ -170,6 +170,11 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
       // The server's name and the tool's are data the agent chose too.
       fields.push(field('body', 'server', call.server, budget), field('body', 'tool', call.tool, budget));
       for (const s of mcpStrings(call.arguments, isDatabaseTool(call.server, call.tool), databasePlace(call.server, call.tool)).strings) fields.push(field(s.target, s.name, s.value, budget));
+      // A file that runs later written through a tool (a CI workflow or install hook pushed to a repository):
+      // its content is read by the command rules too, as a FileWrite's is.
+      if ((op === 'write' || op === 'append' || op === 'mcp') && fields.some((f) => f.target === 'path' && EXECUTED_FILE.test(f.norm.slice(0, 4096)))) {
+        for (const f of fields.slice()) if (f.target === 'body' && /content$/.test(f.name) && budget.left > 0) { budget.left -= f.text.length; fields.push({ ...f, target: 'command' }); }
+      }
       const commands = fields.filter((f) => f.target === 'command');
       commandLine = commands.map((f) => f.norm).join(' ').slice(0, 8192);
       const hostText = fields.filter((f) => f.target === 'url' || f.target === 'host' || f.target === 'command').map((f) => f.norm).join(' ');
