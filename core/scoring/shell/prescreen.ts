@@ -27,7 +27,7 @@ const INTERPRETER = /^(?:.*\/)?(?:python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|n
 const SHELL_C = /^(?:.*\/)?(?:ba|z|da|k|a|mk)?sh$/;
 
 /** A package install: the normaliser compares the names with the popular ones (typosquat.ts). */
-const INSTALL = /(?:^|[\s;&|(/])(?:npm|pnpm|cnpm|yarn|bun|pip[0-9.]*|pipx|uv|poetry|python[0-9.]*\s+-m\s+pip)\s+(?:(?:pip|global)\s+)?(?:install|i|in|add|isntall)\s/;
+const INSTALL = /(?:^|[\s;&|(/])(?:(?:npm|pnpm|cnpm|yarn|bun|pip[0-9.]*|pipx|uv|poetry|python[0-9.]*\s+-m\s+pip|cargo|gem|bundle|nuget)\s+(?:(?:pip|global)\s+)?(?:install|i|in|add|isntall)|composer\s+(?:global\s+)?require|dotnet\s+add\s[^;&|\n]{0,200}?package|install-package)\s/i;
 
 /** A recursive rm: the normaliser notes what it removes, made absolute (deletes.ts). */
 const recursiveRm = (s: string) => /(?:^|[\s;&|(/])rm\s/.test(s) && /\s(?:-[a-zA-Z]{0,8}[rR]|--recursive)/.test(s);

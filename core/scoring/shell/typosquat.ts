@@ -1,22 +1,28 @@
 /**
  * Package names one edit away from a very popular package (`reqeusts`,
- * `lodahs`, `crossenv`): the install commands of npm, pnpm, yarn, bun, pip,
- * uv, pipx and poetry, read from a parsed argv, their package names compared
- * with the popular names of config/filters/shell.toml `[packages]`. One edit
+ * `lodahs`, `crossenv`, `rustdecimal`, `Newtonsoft.Jsonn`): the install
+ * commands of npm, pnpm, yarn, bun, pip, uv, pipx, poetry, cargo, gem,
+ * bundle, composer, dotnet and nuget, read from a parsed argv, their package
+ * names compared with the popular names of config/filters/shell.toml
+ * `[packages]`. One edit
  * is an insertion, a deletion, a substitution or two neighbours swapped; a
  * name that is itself on the list, shorter than 5 characters, scoped, a path
  * or a URL is never flagged.
  */
 
-export interface PopularPackages { npm: ReadonlySet<string>; pypi: ReadonlySet<string> }
+export type Ecosystem = 'npm' | 'pypi' | 'crates' | 'gems' | 'packagist' | 'nuget';
+export type PopularPackages = Readonly<Record<Ecosystem, ReadonlySet<string>>>;
 
-export const NO_PACKAGES: PopularPackages = { npm: new Set(), pypi: new Set() };
+export const NO_PACKAGES: PopularPackages = { npm: new Set(), pypi: new Set(), crates: new Set(), gems: new Set(), packagist: new Set(), nuget: new Set() };
 
 const MIN_LENGTH = 5;
 const MAX_NAMES = 64;
 
 /** PyPI compares names lower-cased with runs of `-`, `_` and `.` as one `-` (PEP 503). */
 export const pypiName = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-');
+/** crates.io treats `-` and `_` alike; RubyGems, Packagist and NuGet names compare lower-cased. */
+export const packageName = (eco: Ecosystem, name: string): string =>
+  eco === 'pypi' ? pypiName(name) : eco === 'crates' ? name.toLowerCase().replace(/_/g, '-') : name.toLowerCase();
 
 /** True when `a` and `b` differ by exactly one insertion, deletion, substitution or adjacent swap. */
 export function oneEdit(a: string, b: string): boolean {
@@ -45,10 +51,14 @@ const NODE_VERBS = new Set(['install', 'i', 'add', 'in', 'isntall']);
 /** Options of pip whose value is a file, path or index, not a package. */
 const PIP_VALUE_OPTS = new Set(['-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-i', '--index-url', '--extra-index-url', '-f', '--find-links', '-t', '--target', '--prefix', '--root', '--python', '-p']);
 
+/** Options of cargo, gem, composer and dotnet whose value is not a package. */
+const OTHER_VALUE_OPTS = new Set(['--version', '--vers', '-v', '--git', '--path', '--branch', '--tag', '--rev', '--root', '--registry', '--index', '--features', '-F',
+  '--source', '-s', '--install-dir', '-i', '--bindir', '-n', '--platform', '--framework', '-f', '--package-directory', '--project', '--output', '-o']);
+
 /** The packages an install argv names, by ecosystem (empty when it installs nothing by name). */
-export function installedPackages(argv: readonly string[]): { eco: 'npm' | 'pypi'; names: string[] } | null {
+export function installedPackages(argv: readonly string[]): { eco: Ecosystem; names: string[] } | null {
   const cmd = (argv[0] ?? '').replace(/^.*\//, '');
-  let eco: 'npm' | 'pypi';
+  let eco: Ecosystem;
   let rest: readonly string[];
   if (NODE_MANAGERS.has(cmd) && NODE_VERBS.has(argv[1] ?? '')) { eco = 'npm'; rest = argv.slice(2); }
   else if (cmd === 'yarn' && argv[1] === 'global' && argv[2] === 'add') { eco = 'npm'; rest = argv.slice(3); }
@@ -57,14 +67,21 @@ export function installedPackages(argv: readonly string[]): { eco: 'npm' | 'pypi
   else if (cmd === 'uv' && argv[1] === 'pip' && argv[2] === 'install') { eco = 'pypi'; rest = argv.slice(3); }
   else if ((cmd === 'uv' || cmd === 'poetry') && argv[1] === 'add') { eco = 'pypi'; rest = argv.slice(2); }
   else if (cmd === 'pipx' && argv[1] === 'install') { eco = 'pypi'; rest = argv.slice(2); }
+  else if (cmd === 'cargo' && (argv[1] === 'install' || argv[1] === 'add')) { eco = 'crates'; rest = argv.slice(2); }
+  else if ((cmd === 'gem' && argv[1] === 'install') || (cmd === 'bundle' && argv[1] === 'add')) { eco = 'gems'; rest = argv.slice(2); }
+  else if (cmd === 'composer' && (argv[1] === 'require' || argv[1] === 'global' && argv[2] === 'require')) { eco = 'packagist'; rest = argv.slice(argv[1] === 'global' ? 3 : 2); }
+  else if (cmd === 'dotnet' && argv[1] === 'add' && (argv[2] === 'package' || argv[3] === 'package')) { eco = 'nuget'; rest = argv.slice(argv[2] === 'package' ? 3 : 4); }
+  else if ((cmd === 'nuget' && argv[1] === 'install') || /^install-package$/i.test(cmd)) { eco = 'nuget'; rest = argv.slice(cmd === 'nuget' ? 2 : 1); }
   else return null;
   const names: string[] = [];
   for (let i = 0; i < rest.length && names.length < MAX_NAMES; i++) {
     const a = rest[i]!;
-    if (a.startsWith('-')) { if (eco === 'pypi' && PIP_VALUE_OPTS.has(a)) i++; continue; }
-    if (a.startsWith('@') || a.includes('/') || a.includes(':') || a.startsWith('.')) continue;
-    if (eco === 'npm') names.push(a.replace(/@.*$/, '').toLowerCase());
-    else names.push(pypiName(a.replace(/[\[<>=!~;@ ].*$/, '')));
+    if (a.startsWith('-')) { if ((eco === 'pypi' ? PIP_VALUE_OPTS : eco === 'npm' ? null : OTHER_VALUE_OPTS)?.has(a)) i++; continue; }
+    // Packagist names are vendor/package; elsewhere a '/' is a path.
+    if (a.startsWith('@') || (a.includes('/') && eco !== 'packagist') || a.includes('://') || a.startsWith('.')) continue;
+    if (eco === 'npm') { if (!a.includes(':')) names.push(a.replace(/@.*$/, '').toLowerCase()); }
+    else if (eco === 'pypi') { if (!a.includes(':')) names.push(pypiName(a.replace(/[\[<>=!~;@ ].*$/, ''))); }
+    else names.push(packageName(eco, a.replace(/[@:<>=~^ ].*$/, '')));
   }
   return { eco, names: names.filter((n) => n !== '') };
 }
@@ -73,8 +90,8 @@ export function installedPackages(argv: readonly string[]): { eco: 'npm' | 'pypi
 export function typosquats(argv: readonly string[], popular: PopularPackages): [string, string][] {
   const pkgs = installedPackages(argv);
   if (!pkgs) return [];
-  const set = pkgs.eco === 'npm' ? popular.npm : popular.pypi;
-  if (set.size === 0) return [];
+  const set = popular[pkgs.eco];
+  if (!set || set.size === 0) return [];
   const out: [string, string][] = [];
   for (const n of pkgs.names) {
     const p = nearPopular(n, set);
