@@ -4,7 +4,7 @@
  *
  * 1. The Node host, fresh config dir: 32 keep-alive connections post
  *    `POST /api/proxy/evaluate` for BENCH_DURATION_MS (default 10 s, after a
- *    2 s warm-up) over a mix of corpus calls the default rules allow, queue
+ *    BENCH_WARMUP_MS warm-up, default 2 s) over a mix of corpus calls the default rules allow, queue
  *    and deny (so audit chaining, digest filing, events and notifications all
  *    run), each connection its own session, with one `/ws/live` client
  *    connected. Every answer is sent only once its decision is durable.
@@ -25,7 +25,7 @@ import { launchHost } from '../test/support/host-process.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? LOAD_CONNECTIONS);
 const DURATION_MS = Math.max(10_000, Number(process.env.BENCH_DURATION_MS ?? 10_000));
-const WARMUP_MS = 2_000;
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2_000);
 
 /** Linux /proc user + system CPU ms of a process (null elsewhere). */
 async function cpuMs(pid: number | undefined): Promise<number | null> {

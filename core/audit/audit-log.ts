@@ -19,7 +19,8 @@ import type { AnyAuditRecord, AuditRecord, ShortCircuitRecord } from './audit-re
 
 export type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
 import type { AuditRow } from './audit-record.ts';
-import { AUDIT_COLUMNS, GENESIS_HASH, isShortCircuit, rowValues, sealRecord, verifyRow } from './audit-record.ts';
+import { AUDIT_COLUMNS, GENESIS_HASH, isShortCircuit, rowValues, verifyRow } from './audit-record.ts';
+import { canonicalJson } from './canonical-json.ts';
 import type { AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
 import { getRecord, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
 import { ensureAuditSchema, readAnchor, readArchives } from './audit-schema.ts';
@@ -33,7 +34,7 @@ import { EXFIL_WINDOW, computeExfilStats } from './exfil-stats.ts';
 import type { Redact } from './summarize-arguments.ts';
 import { DEFAULT_SUMMARY_LENGTH } from './summarize-arguments.ts';
 import type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
-import { fullRecordBuilder, shortRecordBuilder } from './record-builders.ts';
+import { fullRecordBuilder, fullRecordJson, shortRecordBuilder } from './record-builders.ts';
 import { sha256, sha256Hex, toHex } from './sha256.ts';
 import { bodyRef, placeBodies } from './audit-bodies.ts';
 import { uuidFromBytes } from './uuid.ts';
@@ -196,11 +197,18 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       current.reject(error);
     }
   };
-  /** Chains and hashes a record now; `committed` settles when its batch transaction has run. */
-  const stage = <T extends AnyAuditRecord>(build: (sequence: number, prevHash: string) => Omit<T, 'hash'>): Staged<T> => {
+  /**
+   * Chains and hashes a record now; `committed` settles when its batch
+   * transaction has run. `serialise` writes the record's canonical JSON.
+   */
+  const stage = <T extends AnyAuditRecord>(
+    build: (sequence: number, prevHash: string) => Omit<T, 'hash'>,
+    serialise: (record: Omit<T, 'hash'>) => string = canonicalJson,
+  ): Staged<T> => {
     if (storage.readOnly) throw new StorageReadOnlyError();
     const unhashed = build(head.sequence + 1, head.hash);
-    const { body, hash } = sealRecord(unhashed, hashHex);
+    const body = serialise(unhashed);
+    const hash = hashHex(body);
     const record = { ...unhashed, hash } as T;
     head = { sequence: record.sequence, hash: record.hash };
     if (!batch) {
@@ -230,9 +238,9 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
 
   return {
     ready,
-    append: async (input) => durable(stage<AuditRecord>(buildFull(input))),
+    append: async (input) => durable(stage<AuditRecord>(buildFull(input), fullRecordJson)),
     appendShortCircuit: async (input) => durable(stage<ShortCircuitRecord>(buildShort(input))),
-    stage: (input) => stage<AuditRecord>(buildFull(input)),
+    stage: (input) => stage<AuditRecord>(buildFull(input), fullRecordJson),
     stageShortCircuit: (input) => stage<ShortCircuitRecord>(buildShort(input)),
     verify: () => verifier.verifyNew(),
     list(query) {

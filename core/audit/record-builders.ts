@@ -4,6 +4,7 @@
  * timestamp and (through the returned function) the chain position.
  */
 import type { AuditFilterResult, AuditRecord, HashHex, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
+import { canonicalJson } from './canonical-json.ts';
 import type { Redact } from './summarize-arguments.ts';
 import { argumentsHash, describeArguments } from './summarize-arguments.ts';
 
@@ -64,6 +65,21 @@ export function fullRecordBuilder(
     };
     return record;
   };
+}
+
+/**
+ * The canonical JSON (canonical-json.ts) of a record `fullRecordBuilder`
+ * built. Its members, and its filter results' members, are in canonical
+ * order by construction and its leaves are strings, booleans, null and
+ * numbers, so once every number is finite what `JSON.stringify` writes is
+ * the canonical text, without canonicalJson's walk checking the order.
+ * A non-finite number goes to canonicalJson, which refuses it.
+ */
+export function fullRecordJson(record: Omit<AuditRecord, 'hash'>): string {
+  let finite = Number.isFinite(record.composite_score) && Number.isFinite(record.evaluation_time_ms) && Number.isFinite(record.sequence);
+  if (record.supervised_pid !== undefined) finite &&= Number.isFinite(record.supervised_pid);
+  for (const result of record.filter_results) finite &&= Number.isFinite(result.score);
+  return finite ? JSON.stringify(record) : canonicalJson(record);
 }
 
 /** A filter result's members, in canonical order. */

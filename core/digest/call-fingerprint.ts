@@ -70,13 +70,16 @@ function patternOf(call: Call): Record<string, unknown> {
   }
 }
 
-/** The exact and pattern keys of a call. */
-export function callKeys(call: Call): CallKeys {
+/**
+ * The exact and pattern keys of a call; `hashHex` is the host's native
+ * SHA-256 where it has one (the same hex as core's own).
+ */
+export function callKeys(call: Call, hashHex: (text: string) => string = sha256Hex): CallKeys {
   const pattern = { type: call.type, ...patternOf(call) };
   const patternJson = sortedJson(pattern);
   return {
-    exact: sha256Hex(sortedJson(call)),
-    pattern: sha256Hex(patternJson),
+    exact: hashHex(sortedJson(call)),
+    pattern: hashHex(patternJson),
     patternText: patternJson.length > 512 ? `${patternJson.slice(0, 511)}…` : patternJson,
   };
 }

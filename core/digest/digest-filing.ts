@@ -26,9 +26,9 @@ export interface DigestFiling {
   selfResolved: SelfResolved | null;
 }
 
-/** The stored row for a queue decision. */
-export function rowForDecision(filing: DigestFiling, id: string, nowMs: number): ItemRow {
-  const keys = callKeys(filing.toolCall);
+/** The stored row for a queue decision (`hashHex`: the host's native SHA-256, when it has one). */
+export function rowForDecision(filing: DigestFiling, id: string, nowMs: number, hashHex?: (text: string) => string): ItemRow {
+  const keys = callKeys(filing.toolCall, hashHex);
   const selfResolved = filing.selfResolved;
   return {
     id,

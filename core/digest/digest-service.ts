@@ -1,4 +1,4 @@
-import type { Clock, Logger, Random, Timers } from '../deps.ts';
+import type { Clock, Hash, Logger, Random, Timers } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { DigestForensics, DigestItem, WebhookAction } from '../schemas/digest.ts';
@@ -29,6 +29,8 @@ export interface DigestOptions {
   rules: LearnedRules;
   /** What reviews do to the item's session (the supervisor): unlock-egress and deny-terminate. */
   sessions: ReviewedSessions;
+  /** The host's native SHA-256 for the call keys; core's own when absent. */
+  hash?: Hash;
 }
 
 /** What a review does to the session of its item. */
@@ -61,6 +63,7 @@ export function createDigestService(options: DigestOptions) {
   const { rules } = options;
   const nowIso = () => new Date(clock.now()).toISOString();
   const newId = () => uuidFrom(options.random.bytes(16));
+  const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : undefined;
   const nonces = createReviewNonces(storage, options.random, nowIso);
   const events = createDigestEvents(options.hub);
   const waiters = createReviewWaiters(options.timers);
@@ -133,7 +136,7 @@ export function createDigestService(options: DigestOptions) {
      * `queued` with the item.
      */
     file(filing: DigestFiling): DigestItem {
-      const row = rowForDecision(filing, newId(), clock.now());
+      const row = rowForDecision(filing, newId(), clock.now(), hashHex);
       store.insert(row);
       if (row.informational_only === 0) timeouts.arm(row.id, dueMs(row));
       // The item carries what was filed (parsed JSON already), not a parse of the text just written.

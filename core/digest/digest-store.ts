@@ -33,6 +33,15 @@ export interface ItemRow extends Row {
   rule_pattern: string;
 }
 
+/** Every column of `digest_items`, in insert order. */
+const ITEM_COLUMNS = [
+  'id', 'created_at', 'created_ms', 'session_id', 'tool_call_type', 'arguments_summary', 'decision_reason', 'composite_score',
+  'severity', 'filter_breakdown', 'task_context', 'plugin_id', 'status', 'reviewed_at', 'review_action', 'reviewer_notes',
+  'reviewed_by', 'informational_only', 'escalated_at', 'escalated_by', 'audit_id', 'priority', 'source', 'supervised',
+  'self_resolution', 'exact_key', 'pattern_key', 'rule_pattern',
+] as const satisfies ReadonlyArray<keyof ItemRow>;
+const INSERT_ITEM_SQL = `INSERT INTO digest_items (${ITEM_COLUMNS.join(', ')}) VALUES (${ITEM_COLUMNS.map(() => '?').join(', ')})`;
+
 export const OPEN_STATUSES = ['pending', 'escalated'] as const;
 
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
@@ -92,12 +101,9 @@ export function toForensics(row: ItemRow, expiresAt: string | null): DigestForen
 /** Synchronous SQL over `digest_items`. */
 export function createDigestStore(storage: Storage) {
   return {
+    /** One statement text for every item (the prepared statement and its rewrite are found by it). */
     insert(row: ItemRow): void {
-      const columns = Object.keys(row);
-      storage.run(
-        `INSERT INTO digest_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-        columns.map((c) => row[c] as SqlValue),
-      );
+      storage.run(INSERT_ITEM_SQL, ITEM_COLUMNS.map((c) => row[c]));
     },
     get(id: string): ItemRow | undefined {
       return storage.get<ItemRow>('SELECT * FROM digest_items WHERE id = ?', [id]);

@@ -43,8 +43,9 @@ export class RealtimeHub {
     return this.supervisors.get(sessionId)?.size ?? 0;
   }
 
-  /** Sends an event to every live client. */
+  /** Sends an event to every live client (encoded only when one is connected). */
   broadcast(type: string, data: unknown): void {
+    if (this.live.size === 0) return;
     const text = this.encode(type, data);
     for (const peer of this.live) this.deliver(peer, text);
   }

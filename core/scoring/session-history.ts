@@ -80,6 +80,14 @@ export function createSessionStore(): SessionStore {
   };
 }
 
+/** How many events `eventsSince` would return, without building the list. */
+export function countSince(history: SessionHistory, since: number): number {
+  const { events } = history;
+  let i = events.length - 1;
+  while (i >= 0 && events[i]!.at >= since) i--;
+  return events.length - 1 - i;
+}
+
 /** Events at or after `since`, newest last (walks back from the end). */
 export function eventsSince(history: SessionHistory, since: number): SessionEvent[] {
   const out: SessionEvent[] = [];

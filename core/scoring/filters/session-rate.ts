@@ -3,7 +3,7 @@
  * `high_per_minute` scores `high_score`, at or above `elevated_per_minute`
  * scores `elevated_score`. The current call counts.
  */
-import { eventsSince } from '../session-history.ts';
+import { countSince } from '../session-history.ts';
 import type { FilterDefinition } from '../types.ts';
 import { Count, knobs, Score } from './context-knobs.ts';
 
@@ -16,7 +16,7 @@ export const sessionRate: FilterDefinition = {
     return {
       evaluate(_view, ctx) {
         if (!ctx.session) return { matched: false, score: 0, message: 'No session' };
-        const n = eventsSince(ctx.session, ctx.now - 60_000).length + 1;
+        const n = countSince(ctx.session, ctx.now - 60_000) + 1;
         if (n >= k.high_per_minute) return { matched: true, score: k.high_score, message: `${n} operations in the last minute in this session` };
         if (n >= k.elevated_per_minute) return { matched: true, score: k.elevated_score, message: `${n} operations in the last minute in this session` };
         return { matched: false, score: 0, message: `${n} operations in the last minute` };

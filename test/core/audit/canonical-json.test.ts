@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../core/audit/canonical-json.ts';
+import { fullRecordBuilder, fullRecordJson } from '../../../core/audit/record-builders.ts';
 import { argumentsHash, describeArguments, summarizeArguments } from '../../../core/audit/summarize-arguments.ts';
 
 /** The definition, written the slow way: sorted keys at every level, undefined members left out. */
@@ -74,5 +75,26 @@ describe('canonical JSON', () => {
     for (const call of calls) {
       expect(describeArguments(call, redact, 64)).toEqual({ summary: summarizeArguments(call, redact, 64), hash: argumentsHash(call) });
     }
+  });
+
+  it('a full record as its builder makes it is written as canonical JSON without the order walk, and a non-finite number is still refused', () => {
+    const filter = (name: string, score: number) => ({ severity: 'notice', score, message: `m "${name}" \u2028`, matched: score > 0, filter_name: name });
+    const inputs = [
+      { tool_call: { type: 'FileRead', path: '/a' }, composite_score: 0, proxy_action: 'allow' as const, filter_results: [filter('b', 0), filter('a', 0.5)], evaluation_time_ms: 0.25 },
+      {
+        tool_call: { type: 'ShellExec', command: 'ls' }, session_id: 's-1', plugin_id: 'supervisor:claude', composite_score: -0, proxy_action: 'queue' as const,
+        filter_results: [], evaluation_time_ms: 3, source: 'ipc', supervised: { tool: 'claude', pid: 42, project_name: 'p "x"' },
+      },
+      { tool_call: { type: 'NetListen', port: 1 }, composite_score: 1, proxy_action: 'deny' as const, filter_results: [filter('z', 1)], evaluation_time_ms: 1e-7, supervised: { tool: 't', pid: 7, project_name: null } },
+    ];
+    for (const input of inputs) {
+      const record = fullRecordBuilder(input, { id: 'id-1', timestamp: '2026-01-01T00:00:00.000Z', redact: (text) => text, summaryLength: 512 })(3, 'f'.repeat(64));
+      expect(fullRecordJson(record)).toBe(canonicalJson(record));
+      expect(fullRecordJson(record)).toBe(reference(record));
+    }
+    const record = fullRecordBuilder(inputs[0]!, { id: 'id-1', timestamp: 't', redact: (text) => text, summaryLength: 512 })(1, 'f');
+    expect(() => fullRecordJson({ ...record, evaluation_time_ms: Infinity })).toThrow(TypeError);
+    expect(() => fullRecordJson({ ...record, filter_results: [{ ...record.filter_results[0]!, score: NaN }] })).toThrow(TypeError);
+    expect(() => fullRecordJson({ ...record, supervised_pid: NaN, supervised_tool: 't' })).toThrow(TypeError);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { fakeClock, testEngine } from './helpers.ts';
+import { countSince, createSessionStore, eventsSince } from '../../../core/scoring/session-history.ts';
 
 const upload: ToolCall = { type: 'HttpRequest', method: 'POST', url: 'https://files.example.net/u', body: 'report' };
 const registry: ToolCall = { type: 'HttpRequest', method: 'GET', url: 'https://registry.npmjs.org/react' };
@@ -49,6 +50,13 @@ describe('taint and containment', () => {
 });
 
 describe('session rate and egress bursts', () => {
+  it('counts the events since a time as eventsSince lists them, a clock that stepped back included', () => {
+    const store = createSessionStore();
+    for (const at of [5, 10, 20, 15, 30, 30, 8, 40]) store.record('s', { at, egress: false, hosts: [] }, false, 0);
+    const history = store.get('s');
+    for (const since of [0, 8, 9, 15, 16, 30, 40, 41]) expect(countSince(history, since)).toBe(eventsSince(history, since).length);
+    expect(countSince(store.get('empty'), 0)).toBe(0);
+  });
   it('scores a runaway session by operations per minute', async () => {
     const clock = fakeClock();
     const e = await testEngine({ clock });
