@@ -123,6 +123,7 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
         const bytes = foldBytes(window);
         if (prefilter.mayMatch(bytes)) matcher.scanBytes(bytes, (p) => { found.add(owners[p]!); return found.size >= 16; });
       }
+      if (found.size === 0) return [];
       return [...found].filter((id) => entries.has(id)).map((id) => ({ id, label: entries.get(id)!.label }));
     },
   };

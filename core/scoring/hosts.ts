@@ -49,19 +49,62 @@ export function tokensOf(text: string): string[] {
   return out;
 }
 
-/** True when one of the tokens of a lower-case text (split on SPLIT) names a network client. */
-function toolInTokens(tokens: readonly string[], text: string): boolean {
-  for (const token of tokens) {
-    if (token.length === 0 || token.length > 40) continue;
-    const slash = token.lastIndexOf('/');
-    if (NETWORK_TOOLS.has(slash >= 0 ? token.slice(slash + 1) : token)) return true;
+/** Lengths and first characters of the network clients' names: most tokens are ruled out by these before a slice and a set lookup. */
+let TOOL_MIN = Infinity;
+let TOOL_MAX = 0;
+const TOOL_FIRST = new Uint8Array(128);
+for (const t of NETWORK_TOOLS) {
+  TOOL_MIN = Math.min(TOOL_MIN, t.length);
+  TOOL_MAX = Math.max(TOOL_MAX, t.length);
+  TOOL_FIRST[t.charCodeAt(0)] = 1;
+}
+
+/** True when the token text[start, end) (at most 40 characters), or its last path segment, names a network client. */
+function isToolToken(text: string, start: number, end: number): boolean {
+  if (end - start > 40) return false;
+  let from = start;
+  for (let i = end - 1; i >= start; i--) if (text.charCodeAt(i) === 0x2f) { from = i + 1; break; }
+  const length = end - from;
+  if (length < TOOL_MIN || length > TOOL_MAX) return false;
+  const first = text.charCodeAt(from);
+  if (first >= 128 || TOOL_FIRST[first] === 0) return false;
+  return NETWORK_TOOLS.has(text.slice(from, end));
+}
+
+/**
+ * True when one of the tokens of a lower-case text (split on SPLIT) names a
+ * network client: the tokens of `tokensOf`, walked without building them.
+ */
+function toolInText(text: string): boolean {
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (isSeparator(text.charCodeAt(i))) {
+      if (start >= 0) { if (isToolToken(text, start, i)) return true; start = -1; }
+    } else if (start < 0) start = i;
   }
+  if (start >= 0 && isToolToken(text, start, text.length)) return true;
   return text.includes('openssl') && OPENSSL_NETWORK.test(text);
 }
 
 /** True when the (lower-case) command line invokes a network client. */
 export function hasNetworkTool(commandLine: string): boolean {
-  return toolInTokens(tokensOf(commandLine), commandLine);
+  return toolInText(commandLine);
+}
+
+/** JavaScript's `\s`, by code unit. */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Where a URL's authority and path end: the first of `\s ' " < > \`` from `from`, looking at most `limit` characters ahead. */
+function urlEnd(text: string, from: number, limit: number): number {
+  const stop = Math.min(text.length, from + limit);
+  for (let i = from; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x27 || c === 0x22 || c === 0x3c || c === 0x3e || c === 0x60 || isSpace(c)) return i;
+  }
+  return stop;
 }
 
 /** True for a dotted IPv4 literal (four parts of one to three ASCII digits, each at most 255). */
@@ -130,15 +173,13 @@ export function networkOf(text: string): { hosts: string[]; tool: boolean } {
   let from = 0;
   for (let i = text.indexOf('://', from); i >= 0 && found.size < 64; i = text.indexOf('://', from)) {
     from = i + 3;
-    const end = text.slice(from, from + 300).search(/[\s'"<>`]|$/);
-    const host = hostOf(text.slice(from, from + end));
+    const host = hostOf(text.slice(from, urlEnd(text, from, 300)));
     // After a scheme any syntactically valid name is a host, whatever its suffix.
     if (host && /^[a-z0-9._:-]+$/.test(host) && /[a-z0-9]/.test(host)) found.add(host);
   }
-  const tokens = tokensOf(text);
-  const tool = toolInTokens(tokens, text);
+  const tool = toolInText(text);
   if (tool) {
-    for (const raw of tokens) {
+    for (const raw of tokensOf(text)) {
       // A host here has a dot (a name with a suffix, or a dotted IPv4).
       if (raw.length < 4 || raw.length > 300 || !raw.includes('.') || raw.includes('://') || raw.startsWith('-')) continue;
       const host = hostOf(raw);

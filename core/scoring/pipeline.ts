@@ -7,7 +7,7 @@ import type { CallView } from './call-view.ts';
 import { actionText, clampScore, decide, maxSeverity, priorityOf, scoreSentence, severityOf } from './decision.ts';
 import type { MetaRules } from './meta-rules.ts';
 import type { SessionHistory } from './session-history.ts';
-import { PHASES, type DriftedBinary, type Evaluation, type FilterDefinition, type FilterInstance, type FilterOutcome, type FilterResult, type Severity } from './types.ts';
+import { PHASES, type DriftedBinary, type Evaluation, type FilterContext, type FilterDefinition, type FilterInstance, type FilterOutcome, type FilterResult, type Severity } from './types.ts';
 
 export interface PipelineFilter {
   def: FilterDefinition;
@@ -40,11 +40,11 @@ export interface PipelineInput {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const SAFE_OUTCOME: FilterOutcome = { matched: false, score: 0, message: 'Filter raised an internal error; it contributed nothing' };
 
-function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, FilterOutcome>): FilterOutcome {
+function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, FilterOutcome>, ctx: FilterContext): FilterOutcome {
   const t0 = input.record ? input.clock.monotonic() : 0;
   let outcome: FilterOutcome;
   try {
-    outcome = f.instance!.evaluate(input.view, { prior, session: input.session, now: input.now, binaryDrift: input.binaryDrift, context: input.context });
+    outcome = f.instance!.evaluate(input.view, ctx);
   } catch {
     outcome = SAFE_OUTCOME;
   }
@@ -67,14 +67,17 @@ const toResult = (f: PipelineFilter, o: FilterOutcome): FilterResult => ({
 export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sensitiveRead: boolean } {
   const t0 = input.clock.monotonic();
   const prior = new Map<string, FilterOutcome>();
+  // Every filter of the call sees the same context (one object, not one per filter).
+  const ctx: FilterContext = { prior, session: input.session, now: input.now, binaryDrift: input.binaryDrift, context: input.context };
   const results: FilterResult[] = [];
   let sum = 0;
-  let top: { score: number; message: string } | null = null;
-  const note = (score: number, message: string) => { if (score > 0 && (!top || score > top.score)) top = { score, message }; };
+  // The highest positive score among matched filters and meta-rules, and its message (the deny reason).
+  let topScore = 0;
+  let topMessage: string | null = null;
 
   if (input.learned) {
     const canary = input.filters.find((f) => f.def.id === 'canary' && f.instance);
-    const o = canary ? runFilter(canary, input, prior) : null;
+    const o = canary ? runFilter(canary, input, prior, ctx) : null;
     if (!o?.matched) {
       return {
         sensitiveRead: false,
@@ -95,10 +98,10 @@ export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sen
   for (const phase of PHASES) {
     for (const f of input.filters) {
       if (f.def.phase !== phase || !f.instance) continue;
-      const o = runFilter(f, input, prior);
+      const o = runFilter(f, input, prior, ctx);
       results.push(toResult(f, o));
       sum += o.score;
-      if (o.matched) note(o.score, o.message);
+      if (o.matched && o.score > 0 && (topMessage === null || o.score > topScore)) { topScore = o.score; topMessage = o.message; }
     }
     if ((canaryOverride(prior) ?? clampScore(sum)) > input.deny) { stopped = true; break; }
   }
@@ -109,13 +112,12 @@ export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sen
     for (const e of input.meta.apply(prior, score)) {
       results.push({ filter_name: `meta:${e.id}`, matched: true, score: round2(e.delta), severity: severityOf(e.delta), message: e.message });
       score = clampScore(score + e.delta);
-      note(e.delta, e.message);
+      if (e.delta > 0 && (topMessage === null || e.delta > topScore)) { topScore = e.delta; topMessage = e.message; }
     }
   }
   const decision = decide(score, input.allow, input.deny);
   const priority = decision === 'queue' ? priorityOf(score) : null;
-  const best = top as { score: number; message: string } | null;
-  const denyReason = best ? best.message : scoreSentence('deny', score, input.allow, input.deny);
+  const denyReason = topMessage ?? scoreSentence('deny', score, input.allow, input.deny);
   let severity: Severity = 'notice';
   for (const r of results) if (r.matched) severity = maxSeverity(severity, r.severity);
   return {

@@ -3,6 +3,10 @@ import type { Evaluation } from './types.ts';
 
 const WITHHELD = 'message withheld: it quotes a canary value';
 
+function carries(canaries: CanaryRegistry, text: string): boolean {
+  return canaries.scan([text]).length > 0;
+}
+
 /**
  * Filters quote the call in their messages ("Destination x is not on the
  * allow list"), so a canary carried by the call could reach a response, the
@@ -14,20 +18,19 @@ const WITHHELD = 'message withheld: it quotes a canary value';
 export function withholdCanaryText(evaluation: Evaluation, canaries: CanaryRegistry): Evaluation {
   if (canaries.size === 0) return evaluation;
   const { result } = evaluation;
-  const carries = (text: string) => canaries.scan([text]).length > 0;
   // One folded scan for all distinct texts (NUL survives folding, so no match
   // spans two texts, and a repeated message says nothing new); each text only on a hit.
   const texts = new Set([result.decision_reason, result.action]);
   for (const r of result.filter_results) texts.add(r.message);
-  if (!carries([...texts].join('\u0000'))) return evaluation;
-  const reason = carries(result.decision_reason) ? `Canary-bearing call (${WITHHELD})` : result.decision_reason;
+  if (!carries(canaries, [...texts].join('\u0000'))) return evaluation;
+  const reason = carries(canaries, result.decision_reason) ? `Canary-bearing call (${WITHHELD})` : result.decision_reason;
   return {
     ...evaluation,
     result: {
       ...result,
       decision_reason: reason,
-      action: carries(result.action) ? `deny(${reason})` : result.action,
-      filter_results: result.filter_results.map((r) => (carries(r.message) ? { ...r, message: `${r.filter_name} matched (${WITHHELD})` } : r)),
+      action: carries(canaries, result.action) ? `deny(${reason})` : result.action,
+      filter_results: result.filter_results.map((r) => (carries(canaries, r.message) ? { ...r, message: `${r.filter_name} matched (${WITHHELD})` } : r)),
     },
   };
 }

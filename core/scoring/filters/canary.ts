@@ -32,10 +32,9 @@ export const canaryFilter: FilterDefinition = {
       evaluate(view, ctx) {
         if (env.canaries.size === 0) return { matched: false, score: 0, message: 'No canaries registered' };
         const everyField = view.call.type === 'McpToolCall';
-        const texts = view.fields
-          .filter((f) => everyField || OUTBOUND_TARGETS.has(f.target) || (scanContent && f.target === 'content'))
-          .map((f) => f.raw);
-        if (ctx.context) texts.push(...ctx.context);
+        const texts: string[] = [];
+        for (const f of view.fields) if (everyField || OUTBOUND_TARGETS.has(f.target) || (scanContent && f.target === 'content')) texts.push(f.raw);
+        if (ctx.context) for (const c of ctx.context) texts.push(c);
         if (texts.length === 0) return { matched: false, score: 0, message: 'No outbound field' };
         const hits = env.canaries.scan(texts);
         if (hits.length === 0) return { matched: false, score: 0, message: 'No canary in outbound data' };
