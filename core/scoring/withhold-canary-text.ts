@@ -20,9 +20,10 @@ export function withholdCanaryText(evaluation: Evaluation, canaries: CanaryRegis
   const { result } = evaluation;
   // One folded scan for all distinct texts (NUL survives folding, so no match
   // spans two texts, and a repeated message says nothing new); each text only on a hit.
-  const texts = new Set([result.decision_reason, result.action]);
-  for (const r of result.filter_results) texts.add(r.message);
-  if (!carries(canaries, [...texts].join('\u0000'))) return evaluation;
+  const texts = [result.decision_reason];
+  if (result.action !== result.decision_reason) texts.push(result.action);
+  for (const r of result.filter_results) if (!texts.includes(r.message)) texts.push(r.message);
+  if (!carries(canaries, texts.join('\u0000'))) return evaluation;
   const reason = carries(canaries, result.decision_reason) ? `Canary-bearing call (${WITHHELD})` : result.decision_reason;
   return {
     ...evaluation,
