@@ -306,6 +306,8 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   noteDownload(ctx, argv);
   // What a recursive rm removes, made absolute; through find, the name is matched anywhere under the start.
   if (name === 'rm') for (const t of recursiveDeleteTargets(argv, scope.cwd)) fact(ctx, 'recursive-delete', scope.via === 'find' ? `${t} via find` : t);
+  // Shredding every file find finds destroys the tree as surely (`find ~/Documents -type f -exec shred -u {} +`).
+  else if ((name === 'shred' || name === 'srm') && scope.via === 'find') for (const t of recursiveDeleteTargets(['rm', '-r', ...argv.slice(1)], scope.cwd)) fact(ctx, 'recursive-delete', `${t} via find`);
   let text = argv.join(' ');
   if (!SHELLS.has(name) && depth + 1 <= MAX_DEPTH) {
     for (const c of embeddedCommands(argv)) { fact(ctx, 'command-in-option', name); runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: name }, c, depth + 1, false, true); }

@@ -105,3 +105,30 @@ describe('cloud databases and code hosts handing out access', () => {
     allowed(http('GET', 'https://gitlab.acme.net/api/v4/personal_access_tokens', ''));
   });
 });
+
+describe('libraries every process loads, sshd opened up, secrets read from production', () => {
+  it('a library planted in ld.so.preload or preloaded from a temporary or hidden path is denied; an allocator from its installed path is not', () => {
+    for (const cmd of ['echo /usr/lib/x86_64-linux-gnu/.libx.so | sudo tee -a /etc/ld.so.preload', 'env LD_PRELOAD=/tmp/.l.so sudo -n true', 'sudo sh -c "echo /dev/shm/k.so > /etc/ld.so.preload"']) {
+      fires(bash(cmd), 'ld-preload-planted');
+      denied(bash(cmd));
+    }
+    silent(bash('LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 ./server'), 'ld-preload-planted');
+  });
+  it('empty passwords or root login switched on in sshd_config is denied; a client setting is not', () => {
+    denied(write('/etc/ssh/sshd_config', 'Port 22\nPermitRootLogin yes\nPermitEmptyPasswords yes\n'));
+    fires(bash("sudo sed -i 's/^#PermitRootLogin.*/PermitRootLogin yes/' /etc/ssh/sshd_config"), 'sshd-weakened');
+    silent(write('/home/dev/.ssh/config', 'Host *\n  ServerAliveInterval 60\n'), 'sshd-weakened');
+  });
+  it('another process\'s environment found by a substitution, and a production pod\'s environment, are stopped', () => {
+    for (const [cmd, rule] of [
+      ["sudo cat /proc/$(pgrep -f 'node dist/server.js' | head -1)/environ | tr '\\0' '\\n'", 'process-environ'],
+      ['kubectl exec -n production deploy/payments -- env', 'production-pod-secrets-read'],
+      ['kubectl -n prod-eu exec api-7f9 -- cat /var/run/secrets/kubernetes.io/serviceaccount/token', 'production-pod-secrets-read'],
+      ['gh repo edit acme/internal-tools --visibility public --accept-visibility-change-consequences', 'repo-made-public'],
+    ] as const) {
+      fires(bash(cmd), rule);
+      stopped(bash(cmd));
+    }
+    for (const cmd of ['kubectl exec -n dev deploy/api -- env', 'kubectl exec -n production deploy/api -- node -v', 'gh repo edit acme/docs --visibility private']) allowed(bash(cmd));
+  });
+});

@@ -143,3 +143,11 @@ describe('PowerShell deleting a user profile or its folders', () => {
     ]);
   });
 });
+
+describe('shredding every file find finds', () => {
+  it('is denied under the home or a top folder in it; a scratch folder in a project is not', () => {
+    fires(plain('find ~/Documents -type f -execdir shred -uz {} +'), 'rm-many-trees-via-find');
+    decides(plain('find ~/Documents -type f -execdir shred -uz {} +'), 'deny');
+    for (const r of RULES) silent(inProject('find tmp -name "*.pem" -exec shred -u {} +'), r);
+  });
+});
