@@ -25,8 +25,12 @@ export interface StorageDirectory {
   ensure(): Promise<void>;
   /** Entry names, sorted. */
   list(): Promise<string[]>;
-  /** File bytes, or null when absent. */
-  read(name: string): Promise<Uint8Array | null>;
+  /**
+   * File bytes, or null when absent. `room(size)`: bytes the caller would
+   * like free after the file's in the same buffer (the returned view's
+   * `buffer`), to grow it in place; a hint an implementation may ignore.
+   */
+  read(name: string, options?: { room?(size: number): number }): Promise<Uint8Array | null>;
   /** Opens for appending, creating the file when missing. */
   openAppend(name: string): Promise<AppendFile>;
   /** Cuts a file to `length` bytes and syncs it. */
