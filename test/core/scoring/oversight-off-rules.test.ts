@@ -1,0 +1,87 @@
+import type { ToolCall } from '../../../core/schemas/tool-call.ts';
+import { testEngine } from './helpers.ts';
+import { describeRuleTable, type RuleRow } from './rule-table.ts';
+
+/**
+ * Linux oversight turned off and tracks covered (config/filters/defence-evasion.toml
+ * security-log-wipe, linux-audit-mac-off, siem-forwarding-off, kernel-module-from-temp,
+ * account-password-removed, setuid-interpreter-copy, container-host-etc-write,
+ * sshd-auth-weakened, security-scan-workflow-off, commit-no-verify-secrets;
+ * dangerous-commands.toml tls-verification-disable).
+ * Rows as in rule-table.ts.
+ */
+const engine = await testEngine();
+
+const rows: RuleRow[] = [
+  ["deny", "truncate -s 0 /var/log/auth.log", "security-log-wipe"],
+  ["deny", "sudo truncate --size=0 /var/log/syslog /var/log/messages", "security-log-wipe"],
+  ["deny", ": > /var/log/wtmp", "security-log-wipe"],
+  ["deny", "sudo sh -c 'cat /dev/null > /var/log/btmp'", "security-log-wipe"],
+  ["deny", "echo -n > /var/log/lastlog", "security-log-wipe"],
+  ["deny", "sudo rm -f /var/log/audit/audit.log", "security-log-wipe"],
+  ["deny", "sudo find /var/log -type f -exec truncate -s0 {} \\;", "security-log-wipe"],
+  ["deny", "sudo shred -u /var/log/auth.log", "security-log-wipe"],
+  ["deny", "sudo journalctl --vacuum-time=1s", "security-log-wipe"],
+  ["deny", "sudo auditctl -e 0", "linux-audit-mac-off"],
+  ["deny", "sudo auditctl -D", "linux-audit-mac-off"],
+  ["deny", "sudo systemctl stop auditd", null],
+  ["deny", "sudo setenforce 0", "linux-audit-mac-off"],
+  ["deny", "sudo sed -i 's/^SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config", "linux-audit-mac-off"],
+  ["deny", "sudo systemctl disable --now apparmor", "linux-audit-mac-off"],
+  ["deny", "sudo service apparmor stop", "linux-audit-mac-off"],
+  ["deny", "sudo aa-teardown", "linux-audit-mac-off"],
+  ["deny", "sudo sed -i '/@@siem.corp.example:514/d' /etc/rsyslog.conf", "siem-forwarding-off"],
+  ["deny", "sudo rm /etc/rsyslog.d/60-siem.conf", "siem-forwarding-off"],
+  ["deny", {"type":"FileWrite","path":"/etc/falco/falco_rules.local.yaml","content_hash":"x","content":"- rule: Terminal shell in container\n  enabled: false\n"} as ToolCall, "falco-rule-disabled"],
+  ["deny", "sudo systemctl stop falco", "siem-forwarding-off"],
+  ["deny", "sudo insmod /tmp/rk.ko", "kernel-module-from-temp"],
+  ["deny", "sudo modprobe -d /tmp/mods hide", "kernel-module-from-temp"],
+  ["deny", "sudo passwd -d root", "account-password-removed"],
+  ["deny", "sudo cp /usr/bin/python3 /tmp/.py && sudo chmod u+s /tmp/.py", "setuid-interpreter-copy"],
+  ["deny", "cp /bin/bash /var/tmp/bash; chmod 4755 /var/tmp/bash", "setuid-interpreter-copy"],
+  ["deny", "docker run --rm -v /etc:/mnt alpine sh -c 'echo \"x::0:0::/root:/bin/sh\" >> /mnt/passwd'", "container-host-etc-write"],
+  ["deny", "docker run -it -v /:/host ubuntu chroot /host", null],
+  ["deny", "docker run -v /etc:/h alpine sh -c \"echo 'dev ALL=(ALL) NOPASSWD:ALL' >> /h/sudoers\"", "container-host-etc-write"],
+  ["deny", "sudo nsenter --target 1 --mount --uts --ipc --net --pid -- bash", "container-host-etc-write"],
+  ["deny", "nsenter -t 1 -a sh", "container-host-etc-write"],
+  ["deny", "sudo sed -i 's/^#\\?PasswordAuthentication no/PasswordAuthentication yes/' /etc/ssh/sshd_config", "sshd-auth-weakened"],
+  ["deny", "echo 'PermitRootLogin yes' | sudo tee -a /etc/ssh/sshd_config", "sshd-auth-weakened"],
+  ["deny", "echo 'AuthorizedKeysFile .ssh/authorized_keys /tmp/.k' | sudo tee -a /etc/ssh/sshd_config", "sshd-auth-weakened"],
+  ["deny", {"type":"FileWrite","path":"/etc/ssh/sshd_config","content_hash":"x","content":"Port 22\nPermitRootLogin yes\nPasswordAuthentication yes\n"} as ToolCall, "sshd-config-weak-content"],
+  ["stop", "export NODE_TLS_REJECT_UNAUTHORIZED=0", "tls-verification-disable"],
+  ["stop", "NODE_TLS_REJECT_UNAUTHORIZED=0 node scripts/sync.js", "tls-verification-disable"],
+  ["stop", "npm config set strict-ssl false", "tls-verification-disable"],
+  ["stop", "echo 'strict-ssl=false' >> ~/.npmrc", "tls-verification-disable"],
+  ["stop", "git config --global http.sslVerify false", "tls-verification-disable"],
+  ["stop", "git add .env config/secrets.yml && git commit --no-verify -m wip", "commit-no-verify-secrets"],
+  ["stop", "git commit -n -am \"add credentials\" ", "commit-no-verify-secrets"],
+  ["deny", "gh workflow disable codeql.yml", "security-scan-workflow-off"],
+  ["deny", "gh workflow disable \"CodeQL\"", "security-scan-workflow-off"],
+  ["deny", "gh workflow disable security-scan.yml", "security-scan-workflow-off"],
+  ["allow", "tail -n 100 /var/log/syslog", null],
+  ["allow", "sudo journalctl -u nginx --since today", null],
+  ["stop", "sudo journalctl --vacuum-time=2weeks", null],
+  ["allow", "sudo auditctl -l", null],
+  ["allow", "getenforce", null],
+  ["allow", "sudo aa-status", null],
+  ["allow", "truncate -s 0 logs/app.log", null],
+  ["allow", ": > build/output.log", null],
+  ["allow", "sudo grep sshd /var/log/auth.log", null],
+  ["allow", "sudo modprobe br_netfilter", null],
+  ["allow", "lsmod", null],
+  ["allow", "docker run --rm -v $(pwd):/src -w /src node:20 npm test", null],
+  ["allow", "docker run -v /etc/localtime:/etc/localtime:ro myapp", null],
+  ["allow", "grep PasswordAuthentication /etc/ssh/sshd_config", null],
+  ["allow", "sudo sed -i 's/^#\\?PasswordAuthentication yes/PasswordAuthentication no/' /etc/ssh/sshd_config", null],
+  ["allow", "git commit -m \"fix typo\"", null],
+  ["allow", "git commit --no-verify -m \"docs: fix typo in README\"", null],
+  ["allow", "gh workflow list", null],
+  ["allow", "gh workflow run ci.yml", null],
+  ["allow", "gh workflow disable stale.yml", null],
+  ["allow", "npm config get registry", null],
+  ["allow", "sudo systemctl restart rsyslog", null],
+  ["allow", "cp /usr/bin/python3 venv/bin/", null],
+  ["allow", "chmod 755 scripts/build.sh", null],
+];
+
+describeRuleTable(engine, 'Linux oversight off, anti-forensics and backdoors', rows);
