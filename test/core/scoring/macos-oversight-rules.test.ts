@@ -50,6 +50,16 @@ const rows: RuleRow[] = [
   ["allow", "osascript -e 'display notification \"Build finished\" with title \"make\"'", null],
   ["allow", "osascript -e 'tell application \"Terminal\" to activate'", null],
   ["allow", "security find-identity -v -p codesigning", null],
+  ["deny", "gh api -X PUT repos/acme/app/actions/workflows/codeql-analysis.yml/disable", "security-scan-workflow-off"],
+  ["deny", "sudo log erase --all --output /dev/null", "macos-oversight-off"],
+  ["deny", "sudo tmutil disablelocal", "macos-oversight-off"],
+  ["deny", "sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0", "macos-oversight-off"],
+  ["deny", "sudo sysadminctl -addUser helper -password x -admin", "macos-admin-backdoor"],
+  ["deny", "sudo launchctl remove com.crowdstrike.falcon.Agent", "macos-security-agent-unload"],
+  ["stop", "osascript -e 'tell application \"Google Chrome\" to get URL of active tab of front window'", "app-private-data-script"],
+  ["stop", "cp ~/Library/Messages/chat.db ~/Desktop/", "personal-app-data"],
+  ["allow", "tmutil startbackup", null],
+  ["allow", "log stream --predicate 'subsystem == \"com.example.app\"'", null],
 ];
 
 describeRuleTable(engine, 'macOS oversight off, backdoors and private data', rows);
