@@ -34,7 +34,7 @@ import { EXFIL_WINDOW, computeExfilStats } from './exfil-stats.ts';
 import type { Redact } from './summarize-arguments.ts';
 import { DEFAULT_SUMMARY_LENGTH } from './summarize-arguments.ts';
 import type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
-import { fullRecordBuilder, fullRecordJson, shortRecordBuilder } from './record-builders.ts';
+import { fullRecordBuilder, fullRecordJson, shortRecordBuilder, type SealedText } from './record-builders.ts';
 import { sha256, sha256Hex, toHex } from './sha256.ts';
 import { bodyRef, placeBodies } from './audit-bodies.ts';
 import { uuidFromBytes } from './uuid.ts';
@@ -72,6 +72,8 @@ export interface AuditLogOptions {
 export interface Staged<T extends AnyAuditRecord> {
   record: T;
   committed: Promise<void>;
+  /** The canonical JSON of the record's `filter_results` (full records), as its body holds it. */
+  filterResultsJson?: string;
 }
 
 /** The audit subsystem for health. */
@@ -203,11 +205,11 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
    */
   const stage = <T extends AnyAuditRecord>(
     build: (sequence: number, prevHash: string) => Omit<T, 'hash'>,
-    serialise: (record: Omit<T, 'hash'>) => string = canonicalJson,
+    serialise: (record: Omit<T, 'hash'>) => SealedText = (record) => ({ body: canonicalJson(record) }),
   ): Staged<T> => {
     if (storage.readOnly) throw new StorageReadOnlyError();
     const unhashed = build(head.sequence + 1, head.hash);
-    const body = serialise(unhashed);
+    const { body, filterResults } = serialise(unhashed);
     const hash = hashHex(body);
     const record = { ...unhashed, hash } as T;
     head = { sequence: record.sequence, hash: record.hash };
@@ -223,7 +225,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       afterTurn(commitBatch);
     }
     batch.records.push({ record, body });
-    return { record, committed: batch.done };
+    return filterResults === undefined ? { record, committed: batch.done } : { record, committed: batch.done, filterResultsJson: filterResults };
   };
   const durable = async <T extends AnyAuditRecord>(staged: Staged<T>): Promise<T> => {
     await staged.committed;

@@ -89,6 +89,7 @@ export function createDecisions(parts: DecisionParts): Decisions {
       ? audit.stageShortCircuit({ ...common, reason: 'learned_rule' })
       : audit.stage({ ...common, filter_results: result.filter_results, evaluation_time_ms: result.evaluation_time_ms, supervised: input.supervised });
     const auditId = staged.record.id;
+    const filterResultsJson = staged.filterResultsJson ?? null;
     const argumentsSummary = 'arguments_summary' in staged.record ? staged.record.arguments_summary : '';
     const item = evaluation.decision !== 'queue' ? null : digest.file({
       toolCall: input.call,
@@ -97,6 +98,7 @@ export function createDecisions(parts: DecisionParts): Decisions {
       compositeScore: result.composite_score,
       decisionReason: result.decision_reason,
       filterResults: result.filter_results,
+      filterResultsJson: filterResultsJson ?? undefined,
       auditId,
       sessionId: input.sessionId ?? '',
       pluginId: pluginId ?? '',
@@ -115,8 +117,8 @@ export function createDecisions(parts: DecisionParts): Decisions {
       parts.log.error('decision not durable', { error: error instanceof Error ? error.message : String(error) });
       throw notRecordable();
     }
-    const decision: Decision = { evaluation, auditId, digestId: item?.id ?? null, pluginId, rewrite: supervision?.rewrite ?? null };
-    if (item) digest.queued(item);
+    const decision: Decision = { evaluation, auditId, digestId: item?.id ?? null, pluginId, rewrite: supervision?.rewrite ?? null, filterResultsJson };
+    if (item) digest.queued(item, filterResultsJson ?? undefined);
     parts.hub.broadcast('proxy_evaluation', evaluationEventData(input, decision, argumentsSummary));
     if (item) parts.notifier.notifyQueued(item);
     parts.analytics.recorded(staged.record);

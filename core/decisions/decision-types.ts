@@ -42,4 +42,10 @@ export interface Decision {
   pluginId: string | null;
   /** The loopback clamp of a supervised wildcard listener, else null. */
   rewrite: ListenerRewrite | null;
+  /**
+   * The filter results as JSON text, serialised once for the audit record
+   * (canonical member order) and reused by the answer, the digest item and
+   * its event; null when the record has none (a learned-rule short circuit).
+   */
+  filterResultsJson: string | null;
 }

@@ -12,6 +12,7 @@
  *   {@link ReviewEventData}. `outcome` says whether to run the call.
  * (`terminate` on deny-terminate is the supervisor's: core/sessions/session-events.ts.)
  */
+import { withMember } from '../http/json.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { DigestItem } from '../schemas/digest.ts';
 import { outcomeOf, type ItemRow } from './digest-store.ts';
@@ -49,8 +50,16 @@ export function reviewEventData(row: ItemRow): ReviewEventData {
 /** Emits the digest's events through the hub (never waits, never throws on a slow peer). */
 export function createDigestEvents(hub: RealtimeHub) {
   return {
-    queued(item: DigestItem): void {
-      hub.broadcast('digest_queued', item);
+    /** `filterBreakdownJson`: the item's `filter_breakdown` as JSON text already (not serialised again). */
+    queued(item: DigestItem, filterBreakdownJson?: string): void {
+      if (filterBreakdownJson === undefined) {
+        hub.broadcast('digest_queued', item);
+        return;
+      }
+      hub.broadcastJson('digest_queued', () => {
+        const { filter_breakdown: _, ...rest } = item;
+        return withMember(rest, 'filter_breakdown', filterBreakdownJson);
+      });
     },
     changed(row: ItemRow): void {
       const data = reviewEventData(row);

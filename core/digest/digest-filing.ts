@@ -12,6 +12,8 @@ export interface DigestFiling {
   compositeScore: number;
   decisionReason: string;
   filterResults: readonly FilterResult[];
+  /** `filterResults` as JSON text when the caller has it serialised already (the audit record's). */
+  filterResultsJson?: string;
   /** The decision's audit record. */
   auditId: string;
   /** '' for a call outside any session. */
@@ -40,7 +42,7 @@ export function rowForDecision(filing: DigestFiling, id: string, nowMs: number, 
     decision_reason: filing.decisionReason,
     composite_score: filing.compositeScore,
     severity: filing.severity,
-    filter_breakdown: JSON.stringify(filing.filterResults),
+    filter_breakdown: filing.filterResultsJson ?? JSON.stringify(filing.filterResults),
     task_context: filing.taskContext === undefined || filing.taskContext === null ? null : JSON.stringify(filing.taskContext),
     plugin_id: filing.pluginId,
     status: 'pending',

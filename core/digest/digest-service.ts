@@ -142,9 +142,12 @@ export function createDigestService(options: DigestOptions) {
       // The item carries what was filed (parsed JSON already), not a parse of the text just written.
       return itemOf(row, { filterBreakdown: filing.filterResults, taskContext: row.task_context === null ? null : filing.taskContext });
     },
-    /** Announces a filed item once it is durable (`digest_queued` on /ws/live). */
-    queued(item: DigestItem): void {
-      events.queued(item);
+    /**
+     * Announces a filed item once it is durable (`digest_queued` on /ws/live);
+     * `filterBreakdownJson` is its filter breakdown as JSON text, when the caller has it.
+     */
+    queued(item: DigestItem, filterBreakdownJson?: string): void {
+      events.queued(item, filterBreakdownJson);
     },
 
     /** Open items, highest composite_score first, with the counts. */

@@ -50,6 +50,13 @@ export class RealtimeHub {
     for (const peer of this.live) this.deliver(peer, text);
   }
 
+  /** `broadcast` of data already serialised: `dataJson` runs only when a live client is connected. */
+  broadcastJson(type: string, dataJson: () => string): void {
+    if (this.live.size === 0) return;
+    const text = `{"type":${JSON.stringify(type)},"data":${dataJson()},"at":${JSON.stringify(this.at())}}`;
+    for (const peer of this.live) this.deliver(peer, text);
+  }
+
   /** Sends an event to the supervisor sockets of one session; returns how many got it. */
   toSupervisor(sessionId: string, type: string, data: unknown): number {
     const peers = this.supervisors.get(sessionId);
@@ -69,8 +76,12 @@ export class RealtimeHub {
   }
 
   encode(type: string, data: unknown): string {
-    const event: LiveEvent = { type, data, at: new Date(this.now()).toISOString() };
+    const event: LiveEvent = { type, data, at: this.at() };
     return JSON.stringify(event);
+  }
+
+  private at(): string {
+    return new Date(this.now()).toISOString();
   }
 
   private deliver(peer: WsPeer, text: string): boolean {

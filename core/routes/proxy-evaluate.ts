@@ -7,7 +7,7 @@
 import type { Decisions } from '../decisions/decide.ts';
 import type { DecisionInput } from '../decisions/decision-types.ts';
 import { HttpError } from '../http-error.ts';
-import { json } from '../http/json.ts';
+import { json, jsonText, withMember } from '../http/json.ts';
 import { readJson } from '../http/read-body.ts';
 import { describeFirstError } from '../http/validate.ts';
 import type { RouteSpec } from '../route-spec.ts';
@@ -16,7 +16,7 @@ import { EvaluateBodySchema, EvaluateResultSchema, type EvaluateResult } from '.
 import { parseToolCall } from '../schemas/tool-call.ts';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { resultBody } from './proxy.ts';
+import { resultBody, resultFields } from './proxy.ts';
 
 /**
  * `EvaluateBodySchema` with `tool_call` left to `parseToolCall`, which has
@@ -70,10 +70,13 @@ export function evaluateRoutes({ decisions }: { decisions: Pick<Decisions, 'deci
       },
       async handler(request) {
         const decision = await decisions.decide(parseEvaluateBody(await readJson(request)));
-        const body: EvaluateResult = { ...resultBody(decision.evaluation.result), audit_id: decision.auditId };
+        const { result } = decision.evaluation;
+        const body: Omit<EvaluateResult, 'filter_results'> = { ...resultFields(result), audit_id: decision.auditId };
         if (decision.digestId !== null) body.digest_id = decision.digestId;
         if (decision.rewrite !== null) body.rewrite = decision.rewrite;
-        return json(body);
+        // The filter results as the audit record serialised them (the same values), not serialised again.
+        if (decision.filterResultsJson !== null) return jsonText(withMember(body, 'filter_results', decision.filterResultsJson));
+        return json({ ...body, filter_results: resultBody(result).filter_results } satisfies EvaluateResult);
       },
     },
   ];

@@ -67,14 +67,21 @@ export function statusBody(status: ProxyStatus): ProxyStatusBody {
 /** Exactly the spec's result fields. */
 export function resultBody(result: ProxyTestResult): ProxyTestResultBody {
   return {
+    ...resultFields(result),
+    filter_results: result.filter_results.map((r) => ({
+      filter_name: r.filter_name, matched: r.matched, score: r.score, severity: r.severity, message: r.message,
+    })),
+  };
+}
+
+/** The spec's result fields but `filter_results` (for an answer that has them serialised already). */
+export function resultFields(result: ProxyTestResult): Omit<ProxyTestResultBody, 'filter_results'> {
+  return {
     composite_score: result.composite_score,
     action: result.action,
     decision_reason: result.decision_reason,
     evaluation_time_ms: result.evaluation_time_ms,
     filters_evaluated: result.filters_evaluated,
-    filter_results: result.filter_results.map((r) => ({
-      filter_name: r.filter_name, matched: r.matched, score: r.score, severity: r.severity, message: r.message,
-    })),
   };
 }
 

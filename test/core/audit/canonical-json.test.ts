@@ -77,7 +77,7 @@ describe('canonical JSON', () => {
     }
   });
 
-  it('a full record as its builder makes it is written as canonical JSON without the order walk, and a non-finite number is still refused', () => {
+  it('a full record as its builder makes it is written as canonical JSON without the order walk, its filter results as part of it, and a non-finite number is still refused', () => {
     const filter = (name: string, score: number) => ({ severity: 'notice', score, message: `m "${name}" \u2028`, matched: score > 0, filter_name: name });
     const inputs = [
       { tool_call: { type: 'FileRead', path: '/a' }, composite_score: 0, proxy_action: 'allow' as const, filter_results: [filter('b', 0), filter('a', 0.5)], evaluation_time_ms: 0.25 },
@@ -89,8 +89,11 @@ describe('canonical JSON', () => {
     ];
     for (const input of inputs) {
       const record = fullRecordBuilder(input, { id: 'id-1', timestamp: '2026-01-01T00:00:00.000Z', redact: (text) => text, summaryLength: 512 })(3, 'f'.repeat(64));
-      expect(fullRecordJson(record)).toBe(canonicalJson(record));
-      expect(fullRecordJson(record)).toBe(reference(record));
+      const { body, filterResults } = fullRecordJson(record);
+      expect(body).toBe(canonicalJson(record));
+      expect(body).toBe(reference(record));
+      expect(filterResults).toBe(canonicalJson(record.filter_results));
+      expect(body).toContain(`"filter_results":${filterResults},`);
     }
     const record = fullRecordBuilder(inputs[0]!, { id: 'id-1', timestamp: 't', redact: (text) => text, summaryLength: 512 })(1, 'f');
     expect(() => fullRecordJson({ ...record, evaluation_time_ms: Infinity })).toThrow(TypeError);

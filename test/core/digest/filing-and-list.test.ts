@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { DigestItemSchema, DigestListSchema } from '../../../core/schemas/digest.ts';
+import type { FilterResult } from '../../../core/scoring/types.ts';
 import { createMemoryStorage } from '../../../storage/memory.ts';
 import { scoredDecision } from '../../support/scored-decision.ts';
 import { digestKit, recordingPeer } from './digest-kit.ts';
@@ -63,6 +64,26 @@ describe('digest filing', () => {
     expect(event).toBeDefined();
     expect(event!.data).toMatchObject({ id, status: 'pending' });
     expect(typeof event!.at).toBe('string');
+  });
+
+  it('the item, its digest_queued event and the decision carry the filter results the audit record holds, serialised once', async () => {
+    const kit = await digestKit();
+    const live = recordingPeer();
+    kit.app.services.hub.addLive(live.peer);
+    const results = [
+      { filter_name: 'egress', matched: true, score: 5.5, severity: 'warning', message: 'egress to "x"' },
+      { filter_name: 'quiet', matched: false, score: 0, severity: 'notice', message: 'No rule matched' },
+    ] as const satisfies ReadonlyArray<FilterResult>;
+    const { input, evaluation } = scoredDecision({ filterResults: [...results] });
+    const decision = await kit.app.services.decisions.record(input, evaluation);
+    const record = kit.app.services.audit.get(decision.auditId) as { filter_results: unknown[] };
+    expect(record.filter_results).toEqual(results);
+    expect(JSON.parse(decision.filterResultsJson!)).toEqual(results);
+    const item = (await (await kit.ipc(`/api/ipc/digest/items/${decision.digestId}`)).json()) as { filter_breakdown: unknown };
+    expect(item.filter_breakdown).toEqual(results);
+    const [event] = live.ofType('digest_queued');
+    expect(event!.data).toMatchObject({ id: decision.digestId, filter_breakdown: results, status: 'pending' });
+    expect(Object.keys(event!.data as object).sort()).toEqual([...SPEC_FIELDS].sort());
   });
 
   it('items survive a restart (they live in storage)', async () => {
