@@ -60,6 +60,17 @@ const rows: RuleRow[] = [
   ["stop", "cp ~/Library/Messages/chat.db ~/Desktop/", "personal-app-data"],
   ["allow", "tmutil startbackup", null],
   ["allow", "log stream --predicate 'subsystem == \"com.example.app\"'", null],
+  ["deny", "sudo log erase --ttl 1", "macos-oversight-off"],
+  ["deny", "sudo tmutil delete /Volumes/Backup/Backups.backupdb/mac/2024-01-01-000000", "macos-oversight-off"],
+  ["deny", "sudo spctl --master-disable", "macos-oversight-off"],
+  ["deny", "sudo dscl . -merge /Groups/admin GroupMembership backdoor", "macos-admin-backdoor"],
+  ["deny", "sudo launchctl unload /Library/LaunchDaemons/com.jamf.management.daemon.plist", "macos-security-agent-unload"],
+  ["stop", "defaults -currentHost write com.apple.screensaver askForPassword -int 0", "macos-screen-lock-off"],
+  ["stop", "osascript -e 'tell application \"Notes\" to get body of every note'", "app-private-data-script"],
+  ["stop", "cp ~/Library/Cookies/Cookies.binarycookies /tmp/c", "personal-app-data"],
+  ["allow", "defaults write com.apple.dock autohide -bool true", null],
+  ["allow", "sudo tmutil addexclusion ~/projects/app/node_modules", null],
+  ["allow", "docker run --rm -v /etc/os-release:/etc/os-release:ro alpine cat /etc/os-release", null],
 ];
 
 describeRuleTable(engine, 'macOS oversight off, backdoors and private data', rows);

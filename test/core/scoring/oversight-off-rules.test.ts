@@ -109,6 +109,21 @@ const rows: RuleRow[] = [
   ["allow", "git commit --no-verify -m \"chore: bump version\"", null],
   ["allow", "modprobe -r v4l2loopback", null],
   ["stop", "sudo insmod ./build/hello.ko", null],
+  ["deny", "sudo rm -rf /var/log/*", "security-log-wipe"],
+  ["deny", "sudo ln -sf /dev/null /var/log/auth.log", "security-log-wipe"],
+  ["deny", "echo > ~/.bash_history; sudo truncate -s0 /var/log/wtmp /var/log/btmp", "security-log-wipe"],
+  ["deny", "sudo service auditd stop", null],
+  ["deny", "sudo aa-disable /etc/apparmor.d/*", "linux-audit-mac-off"],
+  ["deny", "sudo systemctl stop splunkforwarder", "siem-forwarding-off"],
+  ["deny", "sudo modprobe -d /home/dev/.mods evil", "kernel-module-from-temp"],
+  ["deny", "sudo passwd --delete root", "account-password-removed"],
+  ["deny", "docker run --privileged -v /etc:/host/etc ubuntu bash -c 'echo \"evil ALL=(ALL) NOPASSWD: ALL\" > /host/etc/sudoers.d/evil'", "container-host-etc-write"],
+  ["deny", "echo \"PasswordAuthentication yes\" | sudo tee -a /etc/ssh/sshd_config && sudo systemctl reload sshd", "sshd-auth-weakened"],
+  ["stop", "git -c core.hooksPath=/dev/null commit -m \"add .env\"", null],
+  ["deny", "gh workflow disable \"Secret Scanning\"", "security-scan-workflow-off"],
+  ["allow", "gh workflow disable nightly-benchmarks.yml", null],
+  ["allow", "sudo systemctl reload rsyslog", null],
+  ["allow", "docker run --rm -v /etc/os-release:/etc/os-release:ro alpine cat /etc/os-release", null],
 ];
 
 describeRuleTable(engine, 'Linux oversight off, anti-forensics and backdoors', rows);
