@@ -34,6 +34,7 @@ export const FILTER_CATALOGUE: readonly FilterDefinition[] = [
   patternFilter('cloud-admin', 'Cloud and cluster administration', 'pattern', { defaultTargets: ['command'] }),
   patternFilter('privilege-escalation', 'Privilege escalation and discovery', 'pattern', { defaultTargets: ['command'] }),
   patternFilter('exfiltration', 'Exfiltration and remote access', 'pattern', { defaultTargets: ['command'] }),
+  patternFilter('supply-chain', 'Supply chain and remote code', 'pattern', { defaultTargets: ['command'] }),
   egressPolicy,
   patternFilter('dlp', 'Data loss prevention', 'pattern', { defaultTargets: ['outbound'] }),
   canaryFilter,
