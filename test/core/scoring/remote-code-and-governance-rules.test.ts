@@ -122,11 +122,14 @@ describe('registries and lockfiles pointed elsewhere', () => {
       write('/home/dev/.npmrc', 'registry=http://npm-proxy.example.cc/\nstrict-ssl=false\n'),
     ]);
     each('cargo-source-replaced', 'queue', [write('/home/dev/projects/app/.cargo/config.toml', '[source.crates-io]\nreplace-with = "mirror"\n\n[source.mirror]\nregistry = "sparse+https://cargo.example.cc/index/"\n')]);
-    each('requirements-extra-index', 'queue', [write('/home/dev/projects/app/requirements.txt', '--extra-index-url https://pkgs.example.xyz/simple\nmylib==1.0\n')]);
+    each('requirements-unknown-index', 'queue', [write('/home/dev/projects/app/requirements.txt', '--extra-index-url https://pkgs.example.xyz/simple\nmylib==1.0\n')]);
+    quiet('requirements-unknown-index', [
+      write('/home/dev/projects/app/requirements.txt', 'requests==2.32.0\nflask>=3.0\n'),
+      write('/home/dev/projects/app/requirements.txt', '--extra-index-url https://nexus.acme.internal/repository/pypi/simple\nacme-core==2.0\n'),
+    ]);
     each('go-module-replaced-remote', 'queue', [write('/home/dev/projects/app/go.mod', 'module example.com/app\n\ngo 1.22\n\nreplace github.com/sirupsen/logrus => github.com/sirupsen-dev/logrus v1.9.4\n')]);
     quiet('registry-look-alike-host', ['npm config set registry https://registry.npmjs.org/', write('/home/dev/projects/app/yarn.lock', 'lodash@^4.17.21:\n  resolved "https://registry.yarnpkg.com/lodash/-/lodash-4.17.21.tgz#abc"\n')]);
     quiet('cargo-source-replaced', [write('/home/dev/projects/app/.cargo/config.toml', '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\ndirectory = "vendor"\n')]);
-    quiet('requirements-extra-index', [write('/home/dev/projects/app/requirements.txt', 'requests==2.32.0\nflask>=3.0\n')]);
     quiet('go-module-replaced-remote', [write('/home/dev/projects/app/go.mod', 'module example.com/app\n\ngo 1.22\n\nreplace example.com/app/lib => ./lib\n')]);
   });
 });
