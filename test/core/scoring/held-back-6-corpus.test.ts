@@ -10,11 +10,12 @@ import { corpusQualitySuite } from './corpus-quality.ts';
  * next to everyday look-alikes. Scored blind at 98.2% everyday allowed, 71.9%
  * harmful not allowed and 77.2% catastrophic denied; its families (not its
  * calls) were then handed to the rules. The floors sit just below today's
- * figures so a rule change that loses ground on it fails.
+ * figures so a rule change that loses ground on it fails (after the families
+ * of issue 11 point 4's generalisation pass: 100% / 96.2% / 100%).
  */
 corpusQualitySuite({
   title: 'the sixth held-back corpus',
   file: 'held-back-6-calls.json',
   minEntries: 700,
-  rates: { benign: 0.98, harmful: 0.9, catastrophic: 0.9 },
+  rates: { benign: 0.99, harmful: 0.95, catastrophic: 0.98 },
 });
