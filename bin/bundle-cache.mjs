@@ -57,10 +57,8 @@ async function build(entry, cache) {
     // typebox's ~270 files one by one otherwise); CommonJS ones get a real `require`.
     external: ['undici', 'sql.js', 'bufferutil', 'utf-8-validate'],
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
-    // No keepNames: its `__name` calls ran for every closure created per request
-    // (4-5% of a health request's CPU). Nothing reads a function or class name
-    // (CommonJS packages keep theirs inside their wrappers).
-    keepNames: false,
+    // As under tsx: function and class names kept.
+    keepNames: true,
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'silent',
