@@ -54,8 +54,10 @@ async function loadCommands(program: Command, argv: readonly string[]): Promise<
   tab(program, { completionCommandName: 'completion' });
 }
 
+/** Commander's errors, known by their `commander.*` code (class names do not survive bundling). */
 function isCommanderError(error: unknown): error is Error & { code: string } {
-  return error instanceof Error && error.name === 'CommanderError' && typeof (error as { code?: unknown }).code === 'string';
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('commander.');
 }
 
 /** The exit code for an error, after printing its one line. */
