@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { testEngine } from './helpers.ts';
-import { bash as shell, ruleAssertions } from './rule-assertions.ts';
+import { fileWrite as write, familyAssertions, inProject as bash, ruleAssertions } from './rule-assertions.ts';
 
 /**
  * Gap families found by a sixth held-out set, each pinned as a class with
@@ -14,24 +14,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  */
 const engine = await testEngine();
 const { fires, silent, allowed, stopped, denied, decides } = ruleAssertions(engine);
-const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
-const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'x', content } as ToolCall);
-
-/** Each command fires `rule` and gets `decision`. */
-function each(rule: string, decision: 'queue' | 'deny' | 'stopped', cmds: string[]) {
-  for (const cmd of cmds) {
-    fires(bash(cmd), rule);
-    if (decision === 'stopped') stopped(bash(cmd));
-    else decides(bash(cmd), decision);
-  }
-}
-/** Each command leaves `rule` silent and is allowed. */
-function quiet(rule: string, cmds: string[]) {
-  for (const cmd of cmds) {
-    silent(bash(cmd), rule);
-    allowed(bash(cmd));
-  }
-}
+const { each, quiet } = familyAssertions(engine);
 
 describe('security and oversight turned off', () => {
   it('cloud audit trails and threat detection stopped or deleted are denied; reading them is allowed', () => {

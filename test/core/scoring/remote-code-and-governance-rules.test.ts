@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { testEngine } from './helpers.ts';
-import { bash as shell, ruleAssertions } from './rule-assertions.ts';
+import { fileWrite as write, familyAssertions, inProject as bash, ruleAssertions } from './rule-assertions.ts';
 
 /**
  * Remote code through interpreters and fetchers, CI configurations that send
@@ -11,24 +11,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  */
 const engine = await testEngine();
 const { fires, silent, allowed, decides } = ruleAssertions(engine);
-const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
-const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'x', content } as ToolCall);
-const asCall = (c: string | ToolCall): ToolCall => (typeof c === 'string' ? bash(c) : c);
-
-/** Each call fires `rule` and gets `decision`. */
-function each(rule: string, decision: 'queue' | 'deny', calls: (string | ToolCall)[]) {
-  for (const c of calls) {
-    fires(asCall(c), rule);
-    decides(asCall(c), decision);
-  }
-}
-/** Each call leaves `rule` silent and is allowed. */
-function quiet(rule: string, calls: (string | ToolCall)[]) {
-  for (const c of calls) {
-    silent(asCall(c), rule);
-    allowed(asCall(c));
-  }
-}
+const { each, quiet } = familyAssertions(engine);
 
 describe('remote code through interpreters and fetchers', () => {
   it('an interpreter that fetches code and evaluates it is denied; fetching data is allowed', () => {
