@@ -41,6 +41,8 @@ export interface SqlJsEngineHooks {
 }
 
 const MAX_CACHED_STATEMENTS = 256;
+/** A schema statement that changes nothing when its object exists (a plain name: quoted ones are left to SQLite). */
+const CREATE_IF_NOT_EXISTS = /^CREATE\s+(?:UNIQUE\s+)?(TABLE|INDEX)\s+IF\s+NOT\s+EXISTS\s+([A-Za-z_][A-Za-z0-9_]*)[\s(]/;
 
 /** Wraps a sql.js database. */
 export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsEngine {
@@ -126,10 +128,20 @@ export function createSqlJsEngine(db: Database, hooks: SqlJsEngineHooks): SqlJsE
     for (const unit of applied) for (const statement of unit) execute(statement.sql, statement.params);
   };
 
+  /** True for `CREATE [UNIQUE] TABLE|INDEX IF NOT EXISTS name` when `name` exists: nothing to apply or journal. */
+  const alreadyCreated = (sql: string): boolean => {
+    if (sql.charCodeAt(0) !== 67 /* C */) return false;
+    const match = CREATE_IF_NOT_EXISTS.exec(sql);
+    if (!match) return false;
+    return query('SELECT 1 AS present FROM sqlite_master WHERE type = ? AND name = ?', [match[1]!.toLowerCase(), match[2]!], 1).length > 0;
+  };
+
   return {
     db,
     run(sql, params = []) {
       assertWritable();
+      // Every start re-runs its schema's `IF NOT EXISTS` statements: journaled, each would be an entry to replay and a reason to compact at close.
+      if (alreadyCreated(sql)) return;
       const statement = { sql, params: [...params] };
       if (depth > 0) {
         execute(sql, params);

@@ -50,6 +50,35 @@ describe('sql.js storage durability', () => {
     expect(count(await open())).toBe(0);
   });
 
+  it('journals nothing for CREATE ... IF NOT EXISTS of a table or index that exists, and still creates missing ones', async () => {
+    const schema = (storage: SqljsStorage): void => {
+      storage.run('CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT)');
+      storage.transaction(() => {
+        storage.run('CREATE UNIQUE INDEX IF NOT EXISTS t_v ON t (v)');
+        storage.run('CREATE INDEX IF NOT EXISTS t_id_v ON t (id, v)');
+      });
+    };
+    const first = await open();
+    schema(first);
+    first.run('INSERT INTO t (v) VALUES (?)', ['a']);
+    await first.close();
+    const second = await open();
+    expect(second.journalBytes).toBe(0);
+    schema(second);
+    await second.flush();
+    expect(second.journalBytes).toBe(0);
+    // A missing index is created (and journaled) as before.
+    second.run('DROP INDEX t_id_v');
+    schema(second);
+    await second.flush();
+    const names = (s: SqljsStorage) => s.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 't_%' ORDER BY name").map((row) => row.name);
+    expect(names(second)).toEqual(['t_id_v', 't_v']);
+    const third = await open();
+    expect(names(third)).toEqual(['t_id_v', 't_v']);
+    expect(() => third.run('INSERT INTO t (v) VALUES (?)', ['a'])).toThrow(/UNIQUE/);
+    expect(count(third)).toBe(1);
+  });
+
   it('discards only an incomplete final entry, keeps its bytes aside, reports it, and keeps appending after it', async () => {
     const first = await open();
     first.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
