@@ -1,5 +1,6 @@
 /** RFC 4648 base32 (and base32hex) decoding for the decoders chained in front of a shell. */
 import { MAX_WORD } from './limits.ts';
+import { utf8OrNull } from './utf8.ts';
 
 const ALPHABETS = { std: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', hex: '0123456789ABCDEFGHIJKLMNOPQRSTUV' } as const;
 
@@ -17,5 +18,5 @@ export function decodeBase32(text: string, alphabet: keyof typeof ALPHABETS = 's
     bits += 5;
     if (bits >= 8) { bits -= 8; bytes[n++] = (buf >> bits) & 0xff; }
   }
-  try { return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, n)); } catch { return null; }
+  return utf8OrNull(bytes.subarray(0, n));
 }

@@ -7,14 +7,16 @@
 import { decodeAnsiC } from './parser.ts';
 import { MAX_WORD } from './limits.ts';
 import { decodeBase32 } from './base32.ts';
+import { utf8OrNull } from './utf8.ts';
 
 export interface StageOutput { text: string; decoded: boolean }
 
 const B64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const HEX = /^[0-9a-fA-F]+$/;
 
+/** UTF-8 text, or each byte as a character when the bytes are not UTF-8 (binary output). */
 function latin1ToText(bytes: Uint8Array): string {
-  try { return new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch { return String.fromCharCode(...bytes.slice(0, MAX_WORD)); }
+  return utf8OrNull(bytes) ?? String.fromCharCode(...bytes.slice(0, MAX_WORD));
 }
 
 /** Decodes base64 (standard or URL alphabet); null when the text is not base64. */
