@@ -4,7 +4,11 @@
  * - a quantified group that itself contains a quantifier (`(a+)+`, `(\w*x)*`);
  * - alternation inside a quantified group (`(a|ab)*`, overlap is undecidable cheaply);
  * - a backreference (`\1`, `\k<name>`);
- * - a bounded repeat above 512 (`{0,5000}`);
+ * - a bounded repeat above 2048 (`{0,5000}`);
+ * - the same atom repeated twice in a row, both times a variable number (above one) of
+ *   times (`[\s\S]{0,512}[\s\S]{0,512}`): every split of a span between them is
+ *   tried, so a chain of k of them costs the k-th power of the bound (write
+ *   one repeat with the sum of the bounds instead);
  * - more than 3 unbounded quantifiers (`*`, `+`, `{n,}`), or two of them in a row
  *   with nothing fixed between (`\s*\s*`, `.*.*`), the polynomial cases;
  * - a leading unbounded quantifier (`\S+@...`), which retries from every offset.
@@ -14,14 +18,17 @@
 
 export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; reason: string };
 
-const MAX_REPEAT = 512;
+const MAX_REPEAT = 2048;
 const MAX_UNBOUNDED = 3;
 
-interface Frame { hasQuantifier: boolean; hasAlternation: boolean }
+interface Frame { hasQuantifier: boolean; hasAlternation: boolean; start: number }
 
 /** Returns the reason a pattern is unsafe, or null when it passes. */
 export function unsafeReason(source: string): string | null {
-  const stack: Frame[] = [{ hasQuantifier: false, hasAlternation: false }];
+  const stack: Frame[] = [{ hasQuantifier: false, hasAlternation: false, start: 0 }];
+  // Where the atom a quantifier would apply to starts, and the last variable repeat (its atom's text and where it ends).
+  let atomStart = 0;
+  let lastRepeat: { atom: string; end: number } | null = null;
   let unbounded = 0;
   let lastWasUnbounded = false;
   // Whether the atom being quantified directly follows an unbounded quantifier.
@@ -32,6 +39,7 @@ export function unsafeReason(source: string): string | null {
   for (let i = 0; i < source.length; i++) {
     const ch = source[i]!;
     if (ch === '\\') {
+      if (!inClass) atomStart = i;
       const next = source[i + 1] ?? '';
       if (!inClass && (/[1-9]/.test(next) || next === 'k')) return 'backreferences are not allowed';
       i++;
@@ -42,9 +50,9 @@ export function unsafeReason(source: string): string | null {
       continue;
     }
     if (inClass) { if (ch === ']') inClass = false; continue; }
-    if (ch === '[') { inClass = true; atomCount++; prevAtomWasGroup = null; afterUnbounded = lastWasUnbounded; lastWasUnbounded = false; continue; }
+    if (ch === '[') { atomStart = i; inClass = true; atomCount++; prevAtomWasGroup = null; afterUnbounded = lastWasUnbounded; lastWasUnbounded = false; continue; }
     if (ch === '(') {
-      stack.push({ hasQuantifier: false, hasAlternation: false });
+      stack.push({ hasQuantifier: false, hasAlternation: false, start: i });
       prevAtomWasGroup = null;
       const prefix = /^\(\?(?::|=|!|<=|<!|<[A-Za-z_][A-Za-z0-9_]*>)/.exec(source.slice(i, i + 40));
       if (prefix) i += prefix[0].length - 1;
@@ -56,6 +64,7 @@ export function unsafeReason(source: string): string | null {
       const parent = stack[stack.length - 1]!;
       parent.hasQuantifier ||= closed.hasQuantifier;
       prevAtomWasGroup = closed;
+      atomStart = closed.start;
       atomCount++;
       continue;
     }
@@ -77,12 +86,20 @@ export function unsafeReason(source: string): string | null {
       } else if (q.min !== q.max) {
         lastWasUnbounded = lastWasUnbounded && q.min === 0;
       } else lastWasUnbounded = false;
+      const atom = source.slice(atomStart, i);
+      const end = q.end + (source[q.end] === '?' ? 1 : 0);
+      // An optional atom (`x?`) twice is at most two ways to split; longer spans multiply.
+      if (q.min !== q.max && q.max > 1) {
+        if (lastRepeat && lastRepeat.end === atomStart && lastRepeat.atom === atom) return 'the same atom repeated twice in a row (write one repeat with the sum of the bounds)';
+        lastRepeat = { atom, end };
+      }
       stack[stack.length - 1]!.hasQuantifier = true;
-      i = q.end - 1 + (source[q.end] === '?' ? 1 : 0);
+      i = end - 1;
       prevAtomWasGroup = null;
       continue;
     }
     if (ch === '^' || ch === '$') { prevAtomWasGroup = null; continue; }
+    atomStart = i;
     atomCount++;
     prevAtomWasGroup = null;
     afterUnbounded = lastWasUnbounded;

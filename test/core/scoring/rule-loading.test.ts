@@ -10,10 +10,11 @@ describe('unsafe regex refusal', () => {
     ['(a+)+$', /nested quantifier/], ['(\\w*x)*', /nested quantifier/], ['(a|ab)*c', /alternation inside a repeated group/],
     ['(x)\\1', /backreferences/], ['a{0,5000}', /repeat bound/], ['x\\s*\\s*y', /two unbounded quantifiers in a row/],
     ['\\S+@x', /starts with an unbounded quantifier/], ['a.*b.*c.*d.*e', /more than 3 unbounded/],
+    ['x[\\s\\S]{0,512}[\\s\\S]{0,512}y', /same atom repeated twice in a row/], ['x(?:ab){1,3}(?:ab){0,2}y', /same atom repeated twice in a row/],
   ])('refuses %s', (pattern, reason) => {
     expect(unsafeReason(pattern)).toMatch(reason);
   });
-  it.each(['AKIA[0-9A-Z]{16}', '(?:sudo\\s+)?(?:ba|z)?sh\\b', 'x(?!\\.pub)', '\\bcurl\\b[^|]{0,200}\\|'])('accepts %s', (pattern) => {
+  it.each(['AKIA[0-9A-Z]{16}', '(?:sudo\\s+)?(?:ba|z)?sh\\b', 'x(?!\\.pub)', '\\bcurl\\b[^|]{0,200}\\|', 'x[\\s\\S]{0,1536}y', '[0-9]{4}[0-9]{2}', '\\s{1,4}x\\s{1,4}'])('accepts %s', (pattern) => {
     expect(unsafeReason(pattern)).toBeNull();
   });
   it('a rule file with an unsafe pattern disables its filter and degrades the proxy', async () => {
