@@ -16,7 +16,7 @@ import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts'
 import { expandWord, type ExpandEnv, type Substitution } from './expand.ts';
 import { hasGlob, resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
 import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
-import { recursiveDeleteTargets } from './deletes.ts';
+import { foldPath, recursiveDeleteTargets } from './deletes.ts';
 import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
 import { sqlCall, statementPrograms } from './sql.ts';
@@ -301,7 +301,11 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   }
   if (scope.mounts) argv = hostPaths(argv, scope.mounts);
   const name = argv[0]!;
-  if (name === 'cd') scope.cwd = homed((argv[1] ?? '~').replace(/\/+$/, ''));
+  if (name === 'cd') {
+    // A relative `cd` moves from the known folder (`cd .. && rm -rf sibling` deletes a sibling of the project).
+    const to = homed((argv[1] ?? '~').replace(/\/+$/, ''));
+    scope.cwd = /^[/~$]/.test(to) || !/^[/~]/.test(scope.cwd) ? to : foldPath(`${scope.cwd}/${to}`);
+  }
   argv = inHome(argv, scope.cwd);
   noteDownload(ctx, argv);
   // What a recursive rm removes, made absolute; through find, the name is matched anywhere under the start.

@@ -216,6 +216,44 @@ function peelKubectl(argv: string[]): Peeled | null {
   return dd > 0 && dd + 1 < argv.length ? { argv: argv.slice(dd + 1), place: 'unknown' } : null;
 }
 
+/** Fleet runners' options that take a value (pdsh, pssh/parallel-ssh, clush). */
+const FANOUT_WITH_ARG: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['pdsh', s('-w', '-x', '-g', '-X', '-R', '-l', '-t', '-u', '-f', '-F', '-M')],
+  ['pssh', s('-h', '-H', '-l', '-p', '-o', '-e', '-t', '-O', '-x', '-X', '-P', '--hosts', '--host', '--user', '--par', '--outdir', '--errdir', '--timeout', '--option', '--extra-args')],
+  ['clush', s('-w', '-x', '-g', '-X', '-l', '-f', '-t', '-u', '-o', '-O', '-R', '--nodes', '--group', '--exclude', '--fanout', '--user', '--options')],
+]);
+
+/**
+ * Commands run on a fleet: `pdsh -w HOSTS CMD…`, `pssh -h FILE -i CMD…`,
+ * `clush -a CMD…`, and `ansible PATTERN [-m shell|command|raw] -a 'CMD'`
+ * (the default module runs a command).
+ */
+function peelFanOut(name: string, argv: string[]): Peeled | null {
+  if (name === 'ansible') {
+    let mod = 'command';
+    let args: string | undefined;
+    for (let i = 1; i < argv.length; i++) {
+      const a = argv[i]!;
+      if ((a === '-m' || a === '--module-name') && argv[i + 1] !== undefined) mod = argv[++i]!;
+      else if (a.startsWith('--module-name=')) mod = a.slice(14);
+      else if ((a === '-a' || a === '--args') && argv[i + 1] !== undefined) args = argv[++i]!;
+      else if (a.startsWith('--args=')) args = a.slice(7);
+    }
+    return args !== undefined && /^(?:ansible\.builtin\.|ansible\.windows\.)?(?:command|shell|raw|win_shell|win_command)$/.test(mod) ? { script: args, place: 'remote' } : null;
+  }
+  const withArg = FANOUT_WITH_ARG.get(name === 'parallel-ssh' ? 'pssh' : name);
+  if (!withArg) return null;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-')) break;
+    if (withArg.has(a)) i++;
+  }
+  const rest = argv.slice(i);
+  return rest.length > 0 ? { script: rest.join(' '), place: 'remote' } : null;
+}
+
 /** One layer of wrapping taken off `argv` (already expanded), or null when `argv[0]` wraps nothing. */
 export function peel(argv: string[]): Peeled | null {
   const name = argv[0] ?? '';
@@ -224,6 +262,7 @@ export function peel(argv: string[]): Peeled | null {
   if (name === 'find') return peelFind(argv);
   if (CONTAINER_ENGINES.has(name) || name === 'docker-compose') return peelContainer(name === 'docker-compose' ? ['docker', 'compose', ...argv.slice(1)] : argv);
   if (name === 'ssh') return peelSsh(argv);
+  if (name === 'ansible' || name === 'pdsh' || name === 'pssh' || name === 'parallel-ssh' || name === 'clush') return peelFanOut(name, argv);
   if (name === 'kubectl' || name === 'oc') return peelKubectl(argv);
   if (name === 'busybox' || name === 'toybox') return argv.length > 1 ? { argv: argv.slice(1) } : null;
   if (name === 'command' && argv.slice(1).some((a) => a === '-v' || a === '-V')) return null;
