@@ -96,6 +96,8 @@ export async function createApp(deps: Deps): Promise<App> {
     hub,
     reviewTimeoutMs: config.proxy.review_timeout_seconds * 1000,
     rules: learnedRules,
+    // A queued call's item reads its filter breakdown from its audit record (the log is opened below).
+    records: { filterResults: (sequences) => audit.filterResults(sequences) },
     sessions: {
       releaseContainment: (sessionId) => supervisor.registry.releaseContainment(sessionId),
       terminate: (sessionId, digestId, reason) => supervisor.registry.terminate(sessionId, 'terminated', reason, digestId),

@@ -15,14 +15,14 @@ import type { ChainWorker, Clock, FileStore, Hash, Logger, Random, Timers } from
 import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
 import { StorageReadOnlyError } from '../../storage/types.ts';
-import type { AnyAuditRecord, AuditRecord, ShortCircuitRecord } from './audit-record.ts';
+import type { AnyAuditRecord, AuditFilterResult, AuditRecord, ShortCircuitRecord } from './audit-record.ts';
 
 export type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
 import type { AuditRow } from './audit-record.ts';
 import { AUDIT_COLUMNS, GENESIS_HASH, isShortCircuit, rowValues, verifyRow } from './audit-record.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
-import { getRecord, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
+import { getRecord, getRecordAt, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
 import { ensureAuditSchema, readAnchor, readArchives } from './audit-schema.ts';
 import { exportStream } from './audit-export.ts';
 import type { ExportQuery } from './audit-export.ts';
@@ -76,6 +76,12 @@ export interface Staged<T extends AnyAuditRecord> {
   filterResultsJson?: string;
 }
 
+/** A full record's id and its filter results (`AuditLog.filterResults`). */
+export interface RecordedResults {
+  id: string;
+  filterResults: AuditFilterResult[];
+}
+
 /** The audit subsystem for health. */
 export interface AuditHealth {
   status: 'ok' | 'degraded' | 'error';
@@ -122,6 +128,13 @@ export interface AuditLog {
   chainState(): ChainState;
   /** The committed head, after verifying the chain (sequence 0 with the genesis hash when empty). */
   head(): { sequence: number; hash: string };
+  /**
+   * The filter results of full records by sequence, for a reader that refers
+   * to a record instead of copying its results (a queued call's digest item):
+   * hot records from their rows, archived ones from their archive, each only
+   * when it hashes to its hash. A sequence without such a record is absent.
+   */
+  filterResults(sequences: readonly number[]): Promise<Map<number, RecordedResults>>;
   /** True when the verified chain holds record `sequence` (hot or archived) with `hash`; 0 is the genesis hash. */
   holds(sequence: number, hash: string): Promise<boolean>;
   health(): AuditHealth;
@@ -282,6 +295,25 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     head() {
       verifier.verifyNew();
       return { ...committedHead };
+    },
+    async filterResults(sequences) {
+      const found = new Map<number, RecordedResults>();
+      const keep = (record: AnyAuditRecord | null | undefined): void => {
+        if (record && !isShortCircuit(record)) found.set(record.sequence, { id: record.id, filterResults: record.filter_results });
+      };
+      for (const sequence of new Set(sequences)) {
+        const row = getRecordAt(storage, sequence);
+        if (row) keep(verifyRow(row, hashHex));
+      }
+      const archived = sequences.filter((sequence) => !found.has(sequence) && sequence <= committedHead.sequence);
+      if (archived.length === 0) return found;
+      for (const archive of readArchives(storage)) {
+        if (!archived.some((sequence) => archive.first_sequence <= sequence && sequence <= archive.last_sequence)) continue;
+        // An archive that fails its anchors fails the chain (as any audit read of it would); its records stay absent.
+        const records = await readArchive(files, archive, verifier).catch(() => []);
+        for (const record of records) if (archived.includes(record.sequence)) keep(record);
+      }
+      return found;
     },
     async holds(sequence, hash) {
       verifier.verifyNew();

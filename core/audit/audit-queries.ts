@@ -57,6 +57,11 @@ export function getRecord(storage: Storage, id: string): AuditRow | undefined {
   return withBody(storage, storage.get<AuditRow>('SELECT * FROM audit_records WHERE id = ?', [id]));
 }
 
+/** One hot record by sequence. */
+export function getRecordAt(storage: Storage, sequence: number): AuditRow | undefined {
+  return withBody(storage, storage.get<AuditRow>('SELECT * FROM audit_records WHERE sequence = ?', [sequence]));
+}
+
 /** The most recent full records, newest first. */
 export function recentFullRecords(storage: Storage, limit: number): AuditRow[] {
   return withBodies(storage, storage.all<AuditRow>("SELECT * FROM audit_records WHERE kind = 'full' ORDER BY sequence DESC LIMIT ?", [limit]));

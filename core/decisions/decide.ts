@@ -100,6 +100,8 @@ export function createDecisions(parts: DecisionParts): Decisions {
       filterResults: result.filter_results,
       filterResultsJson: filterResultsJson ?? undefined,
       auditId,
+      // A full record's body holds the results: the item refers to it instead of repeating them.
+      auditSequence: evaluation.learned ? undefined : staged.record.sequence,
       sessionId: input.sessionId ?? '',
       pluginId: pluginId ?? '',
       source: input.source,

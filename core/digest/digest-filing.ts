@@ -2,7 +2,7 @@ import type { SelfResolved, Supervised } from '../schemas/evaluate.ts';
 import type { ToolCall } from '../schemas/tool-call.ts';
 import type { FilterResult, Priority, Severity } from '../scoring/types.ts';
 import { callKeys } from './call-fingerprint.ts';
-import type { ItemRow } from './digest-store.ts';
+import { breakdownRef, type ItemRow } from './digest-store.ts';
 
 /** What the digest stores about one queue decision (built by core/decisions). */
 export interface DigestFiling {
@@ -16,6 +16,11 @@ export interface DigestFiling {
   filterResultsJson?: string;
   /** The decision's audit record. */
   auditId: string;
+  /**
+   * The sequence of that record when its body holds `filterResults` (a full
+   * record): the row then refers to it instead of repeating the results.
+   */
+  auditSequence?: number;
   /** '' for a call outside any session. */
   sessionId: string;
   /** Already resolved (core/decisions/plugin-id.ts); '' when none. */
@@ -42,7 +47,9 @@ export function rowForDecision(filing: DigestFiling, id: string, nowMs: number, 
     decision_reason: filing.decisionReason,
     composite_score: filing.compositeScore,
     severity: filing.severity,
-    filter_breakdown: filing.filterResultsJson ?? JSON.stringify(filing.filterResults),
+    filter_breakdown: filing.auditSequence !== undefined
+      ? breakdownRef(filing.auditSequence)
+      : filing.filterResultsJson ?? JSON.stringify(filing.filterResults),
     task_context: filing.taskContext === undefined || filing.taskContext === null ? null : JSON.stringify(filing.taskContext),
     plugin_id: filing.pluginId,
     status: 'pending',

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Clock, Hash, Logger, Random, Timers } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -8,7 +9,7 @@ import type { Storage } from '../../storage/types.ts';
 import { applyReview, type ReviewInput } from './apply-review.ts';
 import { createDigestEvents } from './digest-events.ts';
 import { rowForDecision, type DigestFiling } from './digest-filing.ts';
-import { createDigestStore, itemOf, toForensics, toItem, type ItemRow } from './digest-store.ts';
+import { createDigestStore, itemOf, ownBreakdown, referredSequence, toForensics, toItem, type ItemRow } from './digest-store.ts';
 import { ensureDigestTables } from './digest-tables.ts';
 import type { LearnedRules } from './learned-rules.ts';
 import { ACTION_RULES, type RouteAction } from './review-actions.ts';
@@ -31,6 +32,8 @@ export interface DigestOptions {
   sessions: ReviewedSessions;
   /** The host's native SHA-256 for the call keys; core's own when absent. */
   hash?: Hash;
+  /** Where an item filed from a full audit record reads its filter breakdown (that record's results). */
+  records: Pick<AuditLog, 'filterResults'>;
 }
 
 /** What a review does to the session of its item. */
@@ -76,6 +79,22 @@ export function createDigestService(options: DigestOptions) {
     if (!row) throw new HttpError(404, 'NOT_FOUND', `no digest item ${id}`);
     return row;
   };
+  /**
+   * Each row's filter breakdown: its own, or its audit record's results
+   * (read once for all the rows); an item whose record is no longer intact
+   * shows none.
+   */
+  async function breakdowns(rows: readonly ItemRow[]): Promise<unknown[]> {
+    const sequences = rows.map(referredSequence).filter((sequence) => sequence !== null);
+    const recorded = sequences.length > 0 ? await options.records.filterResults(sequences) : null;
+    return rows.map((row) => {
+      const sequence = referredSequence(row);
+      if (sequence === null) return ownBreakdown(row) ?? [];
+      const found = recorded?.get(sequence);
+      return found && found.id === row.audit_id ? found.filterResults : [];
+    });
+  }
+  const forensicsOf = async (row: ItemRow): Promise<DigestForensics> => toForensics(row, (await breakdowns([row]))[0], expiresAt(row));
   const dueMs = (row: ItemRow) => row.created_ms + options.reviewTimeoutMs;
   const expiresAt = (row: ItemRow) =>
     isOpen(row.status) && row.informational_only === 0 ? new Date(dueMs(row)).toISOString() : null;
@@ -151,10 +170,12 @@ export function createDigestService(options: DigestOptions) {
     },
 
     /** Open items, highest composite_score first, with the counts. */
-    list(limit: number, offset: number) {
+    async list(limit: number, offset: number) {
       const counts = store.counts();
+      const rows = store.listOpen(limit, offset);
+      const breakdown = await breakdowns(rows);
       return {
-        items: store.listOpen(limit, offset).map(toItem),
+        items: rows.map((row, i) => toItem(row, breakdown[i])),
         total: counts.pending + counts.escalated,
         pending_count: counts.pending,
         escalated_count: counts.escalated,
@@ -162,10 +183,7 @@ export function createDigestService(options: DigestOptions) {
         offset,
       };
     },
-    forensics: (id: string): DigestForensics => {
-      const row = mustGet(id);
-      return toForensics(row, expiresAt(row));
-    },
+    forensics: (id: string): Promise<DigestForensics> => forensicsOf(mustGet(id)),
     review,
 
     /** Expires every open item (review_action `clear`); returns how many. */
@@ -225,7 +243,7 @@ export function createDigestService(options: DigestOptions) {
         await waiters.wait(id, timeoutMs);
         row = mustGet(id);
       }
-      return { resolved: !isOpen(row.status), item: toForensics(row, expiresAt(row)) };
+      return { resolved: !isOpen(row.status), item: await forensicsOf(row) };
     },
 
     hasLearnedRules: (): boolean => rules.any(),

@@ -46,9 +46,35 @@ export const OPEN_STATUSES = ['pending', 'escalated'] as const;
 
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 
-/** The public item (the spec's fields only). */
-export function toItem(row: ItemRow): DigestItem {
-  return itemOf(row, { filterBreakdown: parse(row.filter_breakdown), taskContext: parse(row.task_context) });
+/**
+ * `filter_breakdown` holds the item's filter results as JSON text (always
+ * `[`…), or, for an item filed from a full audit record, `audit:<sequence>`:
+ * that record's body holds them, so the row does not repeat them (they are
+ * read back through `AuditLog.filterResults`).
+ */
+const REF_PREFIX = 'audit:';
+
+/** The `filter_breakdown` of a row whose results audit record `sequence` holds. */
+export function breakdownRef(sequence: number): string {
+  return `${REF_PREFIX}${sequence}`;
+}
+
+/** The audit record a row's `filter_breakdown` refers to, or null when the row holds the results itself. */
+export function referredSequence(row: ItemRow): number | null {
+  const text = row.filter_breakdown;
+  if (!text.startsWith(REF_PREFIX)) return null;
+  const sequence = Number(text.slice(REF_PREFIX.length));
+  return Number.isSafeInteger(sequence) && sequence > 0 ? sequence : null;
+}
+
+/** The filter results a row holds itself (null when it refers to its audit record). */
+export function ownBreakdown(row: ItemRow): unknown {
+  return row.filter_breakdown.startsWith(REF_PREFIX) ? null : parse(row.filter_breakdown);
+}
+
+/** The public item (the spec's fields only), with its filter breakdown as resolved. */
+export function toItem(row: ItemRow, filterBreakdown: unknown): DigestItem {
+  return itemOf(row, { filterBreakdown, taskContext: parse(row.task_context) });
 }
 
 /** `toItem` with the JSON columns' values given (filing has the objects it just serialised). */
@@ -83,9 +109,9 @@ export function outcomeOf(status: string): 'allow' | 'deny' | null {
 }
 
 /** The daemon-only view of an item. `expiresAt` is null when no timeout applies. */
-export function toForensics(row: ItemRow, expiresAt: string | null): DigestForensics {
+export function toForensics(row: ItemRow, filterBreakdown: unknown, expiresAt: string | null): DigestForensics {
   return {
-    ...toItem(row),
+    ...toItem(row, filterBreakdown),
     audit_id: row.audit_id,
     priority: row.priority,
     source: row.source,

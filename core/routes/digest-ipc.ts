@@ -23,8 +23,8 @@ export function digestIpcRoutes({ digest }: { digest: DigestService }): RouteSpe
       tags: ['digest', 'ipc'],
       params: IdParams,
       responses: { 200: { description: 'The item', schema: DigestForensicsSchema }, 404: errorDoc('NOT_FOUND') },
-      handler(request) {
-        return json(digest.forensics(idOf(request)));
+      async handler(request) {
+        return json(await digest.forensics(idOf(request)));
       },
     },
     {

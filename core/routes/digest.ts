@@ -84,11 +84,11 @@ export function digestRoutes({ digest }: { digest: DigestService }): RouteSpec[]
         200: { description: 'A page of open items with counts', schema: DigestListSchema },
         400: errorDoc('INVALID_QUERY'),
       },
-      handler(request) {
+      async handler(request) {
         const query = queryOf(request);
         const limit = Math.min(100, intQuery(query('limit'), 'limit', 20, 1));
         const offset = intQuery(query('offset'), 'offset', 0, 0);
-        return json(digest.list(limit, offset));
+        return json(await digest.list(limit, offset));
       },
     },
     // Registered before the /api/digest/{id}/... routes on purpose.

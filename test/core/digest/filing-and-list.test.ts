@@ -86,6 +86,41 @@ describe('digest filing', () => {
     expect(Object.keys(event!.data as object).sort()).toEqual([...SPEC_FIELDS].sort());
   });
 
+  it("a queued call's item refers to its audit record's filter results instead of repeating them", async () => {
+    const kit = await digestKit();
+    const results = [{ filter_name: 'egress', matched: true, score: 5.5, severity: 'warning', message: 'egress' }] as const satisfies ReadonlyArray<FilterResult>;
+    const { input, evaluation } = scoredDecision({ filterResults: [...results] });
+    const decision = await kit.app.services.decisions.record(input, evaluation);
+    const sequence = (kit.app.services.audit.get(decision.auditId) as { sequence: number }).sequence;
+    const row = kit.storage.get<{ filter_breakdown: string }>('SELECT filter_breakdown FROM digest_items WHERE id = ?', [decision.digestId]);
+    expect(row!.filter_breakdown).toBe(`audit:${sequence}`);
+    const listed = (await (await kit.get('/api/digest')).json()) as { items: Array<{ filter_breakdown: unknown }> };
+    expect(listed.items.map((item) => item.filter_breakdown)).toEqual([results]);
+    const item = (await (await kit.ipc(`/api/ipc/digest/items/${decision.digestId}`)).json()) as { filter_breakdown: unknown };
+    expect(item.filter_breakdown).toEqual(results);
+  });
+
+  it('an item that holds its filter breakdown itself (filed before items referred to the audit record) reads it from its row', async () => {
+    const kit = await digestKit();
+    const id = await kit.file();
+    const own = [{ filter_name: 'old', matched: true, score: 6, severity: 'warning', message: 'kept in the row' }];
+    kit.storage.run('UPDATE digest_items SET filter_breakdown = ? WHERE id = ?', [JSON.stringify(own), id]);
+    const item = (await (await kit.ipc(`/api/ipc/digest/items/${id}`)).json()) as { filter_breakdown: unknown };
+    expect(item.filter_breakdown).toEqual(own);
+  });
+
+  it("an item whose audit record went to a cold archive still shows that record's filter results", async () => {
+    const kit = await digestKit();
+    const results = [{ filter_name: 'egress', matched: true, score: 5.5, severity: 'warning', message: 'egress' }] as const satisfies ReadonlyArray<FilterResult>;
+    const { input, evaluation } = scoredDecision({ filterResults: [...results], selfResolved: 'allowed' });
+    const decision = await kit.app.services.decisions.record(input, evaluation);
+    kit.time.advance(40 * 86_400_000);
+    expect(await kit.app.services.audit.rotateCold()).toBeGreaterThan(0);
+    expect(kit.app.services.audit.get(decision.auditId)).toBeUndefined();
+    const item = (await (await kit.ipc(`/api/ipc/digest/items/${decision.digestId}`)).json()) as { filter_breakdown: unknown };
+    expect(item.filter_breakdown).toEqual(results);
+  });
+
   it('items survive a restart (they live in storage)', async () => {
     const storage = await createMemoryStorage();
     const first = await digestKit({ storage });
