@@ -42,6 +42,12 @@ export interface Storage {
   readonly bodies?: BodyLog;
   /** What opening found beyond a clean state; absent when there is nothing to report. */
   readonly recovery?: StorageRecovery;
+  /**
+   * Writes the state as it is now where a store keeps a journal to replay
+   * at start (so a large one-time rewrite, such as a migration, is not
+   * replayed at every start); absent elsewhere.
+   */
+  compact?(): Promise<void>;
   /** Flushes and releases resources. */
   close(): Promise<void>;
 }

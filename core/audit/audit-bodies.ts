@@ -6,7 +6,7 @@
  * memory store) the column holds the body itself. A canonical body always
  * starts with `{`, so the two never mix up; rows written before the log
  * existed keep their bodies in the column. Every reader of `audit_records`
- * rows passes them through `withBodies` before looking at `body`.
+ * rows passes them through `withBodies` before looking at `body` or `hash`.
  */
 import type { BodyLog, Row, Storage } from '../../storage/types.ts';
 
@@ -44,25 +44,36 @@ export function bodyRef(column: unknown): { offset: number; length: number } | n
 }
 
 /**
- * Puts each row's body in place of its reference (rows are changed in
- * place). Bytes the log no longer holds read as an empty body, which no
- * hash matches: the chain check names the record.
+ * Puts each row's body in place of its reference, and its `hash` (32 bytes
+ * in the table) as lower-case hex (rows are changed in place). Bytes the log
+ * no longer holds read as an empty body, which no hash matches: the chain
+ * check names the record.
  */
 export function withBodies<T extends Row>(storage: Storage, rows: T[]): T[] {
   const bodies = storage.bodies;
-  if (!bodies) return rows;
   for (const row of rows) {
-    const ref = bodyRef(row.body);
+    if (row.hash instanceof Uint8Array) (row as Row).hash = hexOf(row.hash);
+    const ref = bodies ? bodyRef(row.body) : null;
     if (!ref) continue;
     let text = '';
     try {
-      text = decoder.decode(bodies.read(ref.offset, ref.length));
+      text = decoder.decode(bodies!.read(ref.offset, ref.length));
     } catch {
       // missing bytes: left empty, so the record fails its hash
     }
     (row as Row).body = text;
   }
   return rows;
+}
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** Lower-case hex of a stored hash; anything but 32 bytes is kept visibly wrong (it matches no hash). */
+function hexOf(bytes: Uint8Array): string {
+  if (bytes.length !== 32) return `(${bytes.length} bytes)`;
+  let hex = '';
+  for (const byte of bytes) hex += HEX[byte]!;
+  return hex;
 }
 
 /** `withBodies` for one optional row. */

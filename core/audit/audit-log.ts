@@ -19,7 +19,7 @@ import type { AnyAuditRecord, AuditFilterResult, AuditRecord, ShortCircuitRecord
 
 export type { AuditAppendInput, ShortCircuitInput } from './record-builders.ts';
 import type { AuditRow } from './audit-record.ts';
-import { AUDIT_COLUMNS, GENESIS_HASH, isShortCircuit, rowValues, verifyRow } from './audit-record.ts';
+import { AUDIT_INSERT_SQL, GENESIS_HASH, HASH_HEX, isShortCircuit, rowValues, verifyRow } from './audit-record.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
 import { getRecord, getRecordAt, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
@@ -144,7 +144,6 @@ export interface AuditLog {
   close(): Promise<void>;
 }
 
-const INSERT_SQL = `INSERT INTO audit_records (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`;
 const ANCHOR_SQL =
   'UPDATE audit_anchor SET sequence = ?, hash = ?, full_count = full_count + ?, short_count = short_count + ?, updated_at = ? WHERE id = 1';
 
@@ -156,7 +155,12 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const nowIso = (): string => new Date(clock.now()).toISOString();
   const storedHead = await readHeadCheckpoint(files);
   const heldRecords = storedHead.kind !== 'absent' && (storedHead.kind === 'unreadable' || storedHead.head.sequence > 0);
-  if (!storage.readOnly) ensureAuditSchema(storage, nowIso(), { heldRecords });
+  if (!storage.readOnly && ensureAuditSchema(storage, nowIso(), { heldRecords })) {
+    // Rows rewritten to the current columns: into the snapshot now, not replayed from the journal at every start.
+    await storage.flush();
+    await storage.compact?.().catch((error: unknown) => options.log?.warn('audit store not compacted after its migration', { error: error instanceof Error ? error.message : String(error) }));
+    options.log?.info('audit records moved to the current columns', {});
+  }
   const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : sha256Hex;
   const hashBytes = options.hash ? (bytes: Uint8Array) => options.hash!.sha256Hex(bytes) : (bytes: Uint8Array) => toHex(sha256(bytes));
   // In the background the check lets the event loop turn between its windows, so requests are answered meanwhile.
@@ -169,7 +173,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   if (!options.background) await verifying;
   const ready = verifying.catch((error: unknown) => failClosed(verifier, error, options.log));
   const anchor = readAnchor(storage);
-  const tail = storage.get<{ sequence: number; hash: string }>('SELECT sequence, hash FROM audit_records ORDER BY sequence DESC LIMIT 1');
+  const tail = storage.get<{ sequence: number; hash: string }>(`SELECT sequence, ${HASH_HEX} FROM audit_records ORDER BY sequence DESC LIMIT 1`);
   let head = anchor ? { sequence: anchor.sequence, hash: anchor.hash } : tail ?? { sequence: 0, hash: GENESIS_HASH };
   let rotating: Promise<number> | null = null;
   const keeper = createHeadKeeper({
@@ -200,7 +204,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       const last = current.records[current.records.length - 1]!.record;
       const bodies = placeBodies(storage.bodies, current.records.map(({ body }) => body));
       storage.transaction(() => {
-        current.records.forEach(({ record }, i) => storage.run(INSERT_SQL, rowValues(record, bodies.columns[i]!)));
+        current.records.forEach(({ record }, i) => storage.run(AUDIT_INSERT_SQL, rowValues(record, bodies.columns[i]!)));
         storage.run(ANCHOR_SQL, [last.sequence, last.hash, full, current.records.length - full, last.timestamp]);
       });
       bodies.append();
@@ -319,7 +323,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
       verifier.verifyNew();
       if (sequence === 0) return hash === GENESIS_HASH;
       if (sequence > committedHead.sequence) return false;
-      const row = storage.get<{ hash: string }>('SELECT hash FROM audit_records WHERE sequence = ?', [sequence]);
+      const row = storage.get<{ hash: string }>(`SELECT ${HASH_HEX} FROM audit_records WHERE sequence = ?`, [sequence]);
       if (row) return row.hash === hash;
       const archive = readArchives(storage).find((a) => a.first_sequence <= sequence && sequence <= a.last_sequence);
       if (!archive) return false;

@@ -77,7 +77,13 @@ export const GENESIS_HASH = '0'.repeat(64);
  * The stored row (table `audit_records`): the record's canonical JSON
  * without `hash` (exactly the bytes hashed) in `body`, plus copies of the
  * fields queries filter on. A row is valid only when `body` hashes to `hash`
- * and every copied column agrees with `body`.
+ * and every copied column agrees with `body`. The link to the record before
+ * (`prev_hash`) is read from the body, which the hash covers.
+ *
+ * In the table `hash` is the 32 bytes (a BLOB, written through `unhex(?)`);
+ * rows read through `withBodies` (audit-bodies.ts) carry it as lower-case
+ * hex again. A value that is not a 32-byte BLOB is kept as it is, so it
+ * matches no hash.
  */
 export interface AuditRow {
   [column: string]: string | number | null;
@@ -87,13 +93,18 @@ export interface AuditRow {
   timestamp: string;
   session_id: string | null;
   proxy_action: string;
-  prev_hash: string;
   hash: string;
   body: string;
 }
 
 /** Columns in insert order. */
-export const AUDIT_COLUMNS = ['sequence', 'id', 'kind', 'timestamp', 'session_id', 'proxy_action', 'prev_hash', 'hash', 'body'] as const;
+export const AUDIT_COLUMNS = ['sequence', 'id', 'kind', 'timestamp', 'session_id', 'proxy_action', 'hash', 'body'] as const;
+
+/** The INSERT of one row, values as `rowValues` gives them (the hash goes in as hex, is kept as bytes). */
+export const AUDIT_INSERT_SQL = `INSERT INTO audit_records (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map((column) => (column === 'hash' ? 'unhex(?)' : '?')).join(', ')})`;
+
+/** A select-list item that reads `hash` as lower-case hex (for queries that do not go through `withBodies`). */
+export const HASH_HEX = "CASE typeof(hash) WHEN 'blob' THEN lower(hex(hash)) ELSE hash END AS hash";
 
 /** True for a short-circuit row. */
 export function isShortCircuit(record: AnyAuditRecord): record is ShortCircuitRecord {
@@ -115,7 +126,7 @@ export function computeRecordHash(record: object, hashHex: HashHex = sha256Hex):
 export function rowValues(record: AnyAuditRecord, body: string): Array<string | number | null> {
   return [
     record.sequence, record.id, isShortCircuit(record) ? 'short' : 'full', record.timestamp, record.session_id,
-    record.proxy_action, record.prev_hash, record.hash, body,
+    record.proxy_action, record.hash, body,
   ];
 }
 
@@ -128,9 +139,10 @@ export function verifyRow(row: AuditRow, hashHex: HashHex = sha256Hex): AnyAudit
   return record ? ({ ...record, hash: row.hash } as unknown as AnyAuditRecord) : null;
 }
 
-/** `verifyRow` without building the record: for the chain check, which only needs the verdict. */
-export function rowIsIntact(row: AuditRow, hashHex: HashHex = sha256Hex): boolean {
-  return intactBody(row, hashHex) !== null;
+/** `verifyRow` without building the record: for the chain check, the `prev_hash` the intact body links to, or null. */
+export function intactLink(row: AuditRow, hashHex: HashHex = sha256Hex): string | null {
+  const prev = intactBody(row, hashHex)?.prev_hash;
+  return typeof prev === 'string' ? prev : null;
 }
 
 function intactBody(row: AuditRow, hashHex: HashHex): Record<string, unknown> | null {
@@ -145,7 +157,7 @@ function intactBody(row: AuditRow, hashHex: HashHex): Record<string, unknown> | 
   const record = parsed as Record<string, unknown>;
   const kind = 'short_circuit' in record ? 'short' : 'full';
   if (
-    record.sequence !== row.sequence || record.prev_hash !== row.prev_hash || record.id !== row.id || kind !== row.kind ||
+    record.sequence !== row.sequence || typeof record.prev_hash !== 'string' || record.id !== row.id || kind !== row.kind ||
     record.timestamp !== row.timestamp || record.session_id !== row.session_id || record.proxy_action !== row.proxy_action
   ) {
     return null;

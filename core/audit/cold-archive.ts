@@ -51,12 +51,8 @@ export async function rotateColdRecords(ctx: ColdArchiveContext): Promise<number
     const taken = new Set(readArchives(storage).map((archive) => archive.file));
     let file = `${COLD_DIR}/${day}.jsonl.gz`;
     if (taken.has(file)) file = `${COLD_DIR}/${day}.${first.sequence}.jsonl.gz`;
-    const lines = rows.map((row) => {
-      const record = verifyRow(row, verifier.hashHex);
-      if (!record) return verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`));
-      return `${JSON.stringify(record)}\n`;
-    });
-    const bytes = await gzipText(lines);
+    const records = rows.map((row) => verifyRow(row, verifier.hashHex) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
+    const bytes = await gzipText(records.map((record) => `${JSON.stringify(record)}\n`));
     await ctx.files.writeAtomic(file, bytes);
     const counts = { allow: 0, queue: 0, deny: 0, short: 0 };
     for (const row of rows) {
@@ -64,7 +60,7 @@ export async function rotateColdRecords(ctx: ColdArchiveContext): Promise<number
       else counts[row.proxy_action as 'allow' | 'queue' | 'deny'] += 1;
     }
     const archive: ArchiveRow = {
-      first_sequence: first.sequence, day, file, first_prev_hash: first.prev_hash, first_hash: first.hash,
+      first_sequence: first.sequence, day, file, first_prev_hash: records[0]!.prev_hash, first_hash: records[0]!.hash,
       last_sequence: last.sequence, last_hash: last.hash, record_count: rows.length,
       allow_count: counts.allow, queue_count: counts.queue, deny_count: counts.deny, short_count: counts.short,
     };

@@ -14,6 +14,7 @@ import type { FileStore, Logger, Timers } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import type { Storage } from '../../storage/types.ts';
 import { readAnchor, readArchives } from './audit-schema.ts';
+import { HASH_HEX } from './audit-record.ts';
 
 export const HEAD_CHECKPOINT_FILE = 'audit.head';
 
@@ -117,7 +118,7 @@ export function compareWithStore(stored: StoredHead, storage: Storage): HttpErro
   if (sequence > storeHead) {
     return new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit records from ${storeHead + 1} are missing: the head checkpoint outside the store is at ${sequence}`);
   }
-  const row = storage.get<{ hash: string }>('SELECT hash FROM audit_records WHERE sequence = ?', [sequence]);
+  const row = storage.get<{ hash: string }>(`SELECT ${HASH_HEX} FROM audit_records WHERE sequence = ?`, [sequence]);
   const archived = archives.find((archive) => archive.first_sequence <= sequence && sequence <= archive.last_sequence);
   const found = row?.hash ?? (archived && archived.last_sequence === sequence ? archived.last_hash : undefined);
   if (found === undefined && !archived) return new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${sequence} is missing`);

@@ -15,7 +15,7 @@ describe('the head checkpoint kept outside the audit store', () => {
     await appendMany(h.log, 5);
     await h.log.close();
     const head = await headOf(h.files);
-    expect(head).toEqual({ sequence: 5, hash: h.storage.get<{ hash: string }>('SELECT hash FROM audit_records WHERE sequence = 5')!.hash });
+    expect(head).toEqual({ sequence: 5, hash: h.storage.get<{ hash: string }>('SELECT lower(hex(hash)) AS hash FROM audit_records WHERE sequence = 5')!.hash });
   });
 
   it('a store shorter than the checkpoint starts quarantined: 500 AUDIT_CHAIN_BROKEN naming the first missing sequence', async () => {
@@ -24,7 +24,7 @@ describe('the head checkpoint kept outside the audit store', () => {
     await h.log.close();
     // Cut the tail and move the anchor with it, as a store rolled back to an older state would be.
     h.storage.run('DELETE FROM audit_records WHERE sequence > 9');
-    const nine = h.storage.get<{ hash: string }>('SELECT hash FROM audit_records WHERE sequence = 9')!;
+    const nine = h.storage.get<{ hash: string }>('SELECT lower(hex(hash)) AS hash FROM audit_records WHERE sequence = 9')!;
     h.storage.run('UPDATE audit_anchor SET sequence = 9, hash = ? WHERE id = 1', [nine.hash]);
     const reopened = await h.reopen();
     expect(reopened.healthFlags()).toEqual({ audit_quarantined: true });
