@@ -8,6 +8,15 @@
  *    and deny (so audit chaining, digest filing, events and notifications all
  *    run), each connection its own session, with one `/ws/live` client
  *    connected. Every answer is sent only once its decision is durable.
+ *    The mix it prints is what the default rules decided under this load,
+ *    not the calls' own mix (allow 16, queue 2, deny 2 of every 20): each
+ *    connection is one session, and the session-rate filter scores a session
+ *    past 120 and 300 calls a minute (config/filters/session-rate.toml),
+ *    which at these rates every session passes within seconds, so calls the
+ *    rules alone would allow are queued (or denied) more the faster the host
+ *    answers (allow / queue / deny measured: 79/10/11% at 400/s, 77/9/14%
+ *    at 900/s, 38/45/17% at 1,600/s, 51/33/16% at 2,200/s). A queued call
+ *    costs more (its digest item, its event), so compare runs at like mixes.
  * 2. The baseline (bench/_group-commit-baseline.ts): bare `node:http`, reads
  *    the same bodies, parses the JSON, appends a line per request to a file
  *    and fdatasyncs once per batch before answering.
