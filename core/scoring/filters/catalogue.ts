@@ -35,6 +35,7 @@ export const FILTER_CATALOGUE: readonly FilterDefinition[] = [
   patternFilter('privilege-escalation', 'Privilege escalation and discovery', 'pattern', { defaultTargets: ['command'] }),
   patternFilter('exfiltration', 'Exfiltration and remote access', 'pattern', { defaultTargets: ['command'] }),
   patternFilter('supply-chain', 'Supply chain and remote code', 'pattern', { defaultTargets: ['command'] }),
+  patternFilter('code-content', 'Written code and configuration', 'pattern', { defaultTargets: ['content'] }),
   egressPolicy,
   patternFilter('dlp', 'Data loss prevention', 'pattern', { defaultTargets: ['outbound'] }),
   canaryFilter,
