@@ -31,6 +31,7 @@ export async function createMemoryStorage(options: { wasmBinary?: Uint8Array } =
     all: engine.all,
     get: engine.get,
     transaction: engine.transaction,
+    settle: engine.settle,
     async flush() {
       if (injected && (unflushed || readOnly)) {
         readOnly = true;

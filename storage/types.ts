@@ -48,6 +48,13 @@ export interface Storage {
    * replayed at every start); absent elsewhere.
    */
   compact?(): Promise<void>;
+  /**
+   * Commits the write units applied so far to the database itself, where a
+   * store lets them share one longer transaction (sql.js: what SQLite keeps
+   * to undo them is released); for a long run of large units. Absent where
+   * each unit commits on its own.
+   */
+  settle?(): void;
   /** Flushes and releases resources. */
   close(): Promise<void>;
 }

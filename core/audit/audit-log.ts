@@ -23,7 +23,7 @@ import { AUDIT_INSERT_SQL, GENESIS_HASH, HASH_HEX, isShortCircuit, rowValues, ve
 import { canonicalJson } from './canonical-json.ts';
 import type { AuditSummary, Include, SummaryWindow } from './audit-queries.ts';
 import { getRecord, getRecordAt, listPage, listSession, recentFullRecords, summarize } from './audit-queries.ts';
-import { ensureAuditSchema, readAnchor, readArchives } from './audit-schema.ts';
+import { auditRecordsNeedMove, ensureAuditSchema, moveAuditRecords, readAnchor, readArchives } from './audit-schema.ts';
 import { exportStream } from './audit-export.ts';
 import type { ExportQuery } from './audit-export.ts';
 import type { ChainState, ChainVerifier } from './chain-verifier.ts';
@@ -155,11 +155,15 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const nowIso = (): string => new Date(clock.now()).toISOString();
   const storedHead = await readHeadCheckpoint(files);
   const heldRecords = storedHead.kind !== 'absent' && (storedHead.kind === 'unreadable' || storedHead.head.sequence > 0);
-  if (!storage.readOnly && ensureAuditSchema(storage, nowIso(), { heldRecords })) {
-    // Rows rewritten to the current columns: into the snapshot now, not replayed from the journal at every start.
-    await storage.flush();
-    await storage.compact?.().catch((error: unknown) => options.log?.warn('audit store not compacted after its migration', { error: error instanceof Error ? error.message : String(error) }));
-    options.log?.info('audit records moved to the current columns', {});
+  if (!storage.readOnly) {
+    if (auditRecordsNeedMove(storage)) {
+      const moved = await moveAuditRecords(storage, () => storage.flush());
+      await storage.flush();
+      // Into the snapshot now: the move is not replayed from the journal at every start.
+      await storage.compact?.().catch((error: unknown) => options.log?.warn('audit store not compacted after its records moved', { error: error instanceof Error ? error.message : String(error) }));
+      options.log?.info('audit records moved to the current columns', { moved });
+    }
+    ensureAuditSchema(storage, nowIso(), { heldRecords });
   }
   const hashHex = options.hash ? (text: string) => options.hash!.sha256Hex(text) : sha256Hex;
   const hashBytes = options.hash ? (bytes: Uint8Array) => options.hash!.sha256Hex(bytes) : (bytes: Uint8Array) => toHex(sha256(bytes));

@@ -211,6 +211,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
       return journal.size;
     },
     compact,
+    settle: settleNow,
     async close() {
       if (closed) return;
       if (idleTimer !== null) clearTimeout(idleTimer);

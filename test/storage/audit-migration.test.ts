@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuditLog } from '../../core/audit/audit-log.ts';
+import { auditRecordsNeedMove, moveAuditRecords } from '../../core/audit/audit-schema.ts';
 import type { AnyAuditRecord } from '../../core/audit/audit-record.ts';
 import { createNodeDirectory } from '../../storage/sqljs/node-files.ts';
 import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
@@ -41,7 +42,7 @@ const openLog = (storage: SqljsStorage) => createAuditLog({ storage, clock: test
 const columns = (storage: SqljsStorage): string => storage.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'audit_records'")!.sql;
 
 describe('an audit store written before prev_hash left the table and hash became bytes', () => {
-  it('is moved in place at its first start: every record served as before, the chain verified, the move written to the snapshot', async () => {
+  it('is moved to the current columns at its first start: every record served as before, the chain verified, the move written to the snapshot', async () => {
     const before = await openStorage();
     expect(columns(before)).toMatch(/prev_hash/);
     await before.close();
@@ -97,16 +98,36 @@ describe('an audit store written before prev_hash left the table and hash became
     await storage.close();
   });
 
-  it('the move is one write unit: a crash before the compaction replays it from the journal onto the old snapshot', async () => {
+  it('a prev_hash altered at a batch boundary, or a row whose neighbour moved in an earlier batch, is judged the same', async () => {
+    const before = await openStorage();
+    before.run("UPDATE audit_records SET prev_hash = replace(prev_hash, substr(prev_hash, 1, 1), 'f') WHERE sequence = 6");
+    await before.close();
     const storage = await openStorage();
-    // The rewrite as the first start journals it, without the compaction that follows (as if the process died there).
-    const { ensureAuditSchema } = await import('../../core/audit/audit-schema.ts');
-    expect(ensureAuditSchema(storage, new Date().toISOString())).toBe(true);
-    await storage.flush();
+    // Batches of five: rows 1-5, 6-10, 11-12.
+    expect(await moveAuditRecords(storage, () => storage.flush(), 5)).toBe(12);
+    expect(storage.all("SELECT sequence FROM audit_records WHERE typeof(hash) <> 'blob'")).toEqual([{ sequence: 6 }]);
+    const log = await openLog(storage);
+    expect(() => log.list({ limit: 100, offset: 0, include: 'all' })).toThrow('audit record 6 was altered');
+    await storage.close();
+  });
+
+  it('a move cut short by a crash goes on at the next start from where the journal left it', async () => {
+    const storage = await openStorage();
+    const crash = new Error('crash');
+    await expect(moveAuditRecords(storage, async () => {
+      await storage.flush();
+      throw crash;
+    }, 5)).rejects.toBe(crash);
+    // Five rows moved and journaled; the process dies before the compaction.
+    expect(storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM audit_records')?.n).toBe(5);
     expect(storage.journalBytes).toBeGreaterThan(0);
     const replayed = await openStorage();
-    expect(columns(replayed)).not.toMatch(/prev_hash/);
+    expect(auditRecordsNeedMove(replayed)).toBe(true);
     const log = await openLog(replayed);
+    expect(auditRecordsNeedMove(replayed)).toBe(false);
+    expect(replayed.all("SELECT name FROM sqlite_master WHERE name LIKE 'audit_records%' ORDER BY name").map((row) => row.name)).toEqual([
+      'audit_records', 'audit_records_id', 'audit_records_kind', 'audit_records_session', 'audit_records_time',
+    ]);
     expect(log.chainState()).toMatchObject({ status: 'ok', verified_sequence: 12 });
     expect(log.list({ limit: 100, offset: 0, include: 'all' }).records).toEqual(served);
     await replayed.close();
