@@ -21,11 +21,24 @@ export interface MultiMatcher {
   scan(text: string, onMatch: OnMatch, skipChar?: string): void;
   /** Scans bytes (each matched as the character of that code, 0-255) once. */
   scanBytes(bytes: Uint8Array, onMatch: OnMatch): void;
+  /**
+   * Which patterns occur in `text`, not where: each one that occurs is
+   * reported at least once, and a state whose patterns were all reported
+   * already in this scan is not reported again (a keyword that recurs costs
+   * a lookup, not a call per occurrence). Reentrant calls are not supported.
+   */
+  scanDistinct(text: string, onMatch: (patternIndex: number) => void): void;
 }
 
 const DENSE_MIN_CHILDREN = 5;
-/** Automata up to this many nodes get an ASCII transition table (2 bytes x the distinct ASCII characters of the patterns, a node). */
-const DFA_MAX_NODES = 8192;
+/**
+ * Automata up to this many nodes get an ASCII transition table (2 bytes x the
+ * distinct ASCII characters of the patterns, a node), as long as it stays
+ * within DFA_MAX_ENTRIES (4 MiB): one lookup per character. States are
+ * 16-bit, hence the node limit.
+ */
+const DFA_MAX_NODES = 65535;
+const DFA_MAX_ENTRIES = 2 * 1024 * 1024;
 
 /** Builds a matcher over `patterns` (empty patterns are ignored). */
 export function buildMatcher(patterns: readonly string[]): MultiMatcher {
@@ -122,8 +135,8 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
   let table: Uint16Array | null = null;
   const column = new Uint8Array(128);
   let width = 1;
-  if (size <= DFA_MAX_NODES) {
-    for (let n = 1; n < size; n++) { const c = charArr[n]!; if (c < 128 && column[c] === 0) column[c] = width++; }
+  for (let n = 1; n < size; n++) { const c = charArr[n]!; if (c < 128 && column[c] === 0) column[c] = width++; }
+  if (size <= DFA_MAX_NODES && size * width <= DFA_MAX_ENTRIES) {
     const t = new Uint16Array(size * width);
     const members = [...column.keys()].filter((c) => column[c] !== 0);
     for (const c of members) { const k = child(0, c); t[column[c]!] = k === -1 ? 0 : k; }
@@ -156,8 +169,45 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
     }
   };
 
+  // States reported in the current scanDistinct (stamped), and its stamp.
+  let reported: Uint32Array | null = null;
+  let reportStamp = 0;
+  const reportOnce = (state: number, onMatch: (patternIndex: number) => void, r: Uint32Array): void => {
+    for (let s = outArr[state]! >= 0 ? state : dictLink[state]!; s > 0; s = dictLink[s]!) {
+      if (s !== state && r[s] === reportStamp) return;
+      r[s] = reportStamp;
+      for (let p = outArr[s]!; p !== -1; p = samePattern[p]!) onMatch(p);
+    }
+  };
+
   return {
     patternCount: patterns.length,
+    scanDistinct(text, onMatch) {
+      if (size === 1) return;
+      if (reported === null) reported = new Uint32Array(size);
+      if (++reportStamp === 0xffffffff) { reported.fill(0); reportStamp = 1; }
+      const r = reported;
+      let a = 0;
+      if (table !== null) {
+        // Locals, not closure variables: the loop's loads stay in registers across the calls.
+        const t = table;
+        const w = width;
+        const col = column;
+        const end = ends;
+        const n = text.length;
+        const stamp = reportStamp;
+        for (let i = 0; i < n; i++) {
+          const c = text.charCodeAt(i);
+          a = c < 128 ? t[a * w + col[c]!]! : walk(a, c);
+          if (end[a] === 1 && r[a] !== stamp) { r[a] = stamp; reportOnce(a, onMatch, r); }
+        }
+        return;
+      }
+      for (let i = 0; i < text.length; i++) {
+        a = walk(a, text.charCodeAt(i));
+        if (ends[a] === 1 && r[a] !== reportStamp) { r[a] = reportStamp; reportOnce(a, onMatch, r); }
+      }
+    },
     scan(text, onMatch, skipChar) {
       if (size === 1) return;
       if (table !== null && skipChar === undefined) { scanTable(table, text, onMatch); return; }

@@ -49,7 +49,7 @@ export function createKeywordIndex(): KeywordIndex {
       if (++stamp === 0xffffffff) { seen.fill(0); stamp = 1; }
       const found: number[] = [];
       scans++;
-      matcher.scan(field.norm, (k) => { if (seen[k] !== stamp) { seen[k] = stamp; found.push(k); } });
+      matcher.scanDistinct(field.norm, (k) => { if (seen[k] !== stamp) { seen[k] = stamp; found.push(k); } });
       field.keywordHits = { index: self, generation, ids: found };
       return found;
     },

@@ -24,4 +24,21 @@ describe('Aho-Corasick matcher', () => {
       expect(found.sort()).toEqual(occurrences(all, text));
     }), { numRuns: 400 });
   });
+  it('scanDistinct reports every pattern that occurs and no other, each recurring state once, table or links', () => {
+    const unit = fc.constantFrom('a', 'b', 'c', '.', ' ', 'é', '\u4e00');
+    const many = Array.from({ length: 2000 }, (_, i) => `filler-${i.toString(36)}-pattern`);
+    fc.assert(fc.property(fc.array(fc.string({ unit, maxLength: 6 }), { minLength: 1, maxLength: 12 }), fc.array(fc.string({ unit, maxLength: 60 }), { minLength: 1, maxLength: 3 }), fc.boolean(), (patterns, texts, big) => {
+      const all = big ? [...patterns, ...many] : patterns;
+      const matcher = buildMatcher(all);
+      // Several scans with one matcher: what one scan reported does not hide a pattern from the next.
+      for (const text of texts) {
+        const found = new Set<number>();
+        let reports = 0;
+        matcher.scanDistinct(text, (p) => { found.add(p); reports++; });
+        const expected = new Set(all.flatMap((p, i) => (p !== '' && text.includes(p) ? [i] : [])));
+        expect([...found].sort()).toEqual([...expected].sort());
+        expect(reports).toBeLessThanOrEqual(all.length);
+      }
+    }), { numRuns: 400 });
+  });
 });

@@ -1,0 +1,358 @@
+/**
+ * Necessary literals read off a rule pattern at load time: a list of
+ * factors, each a set of strings of which at least one occurs in every text
+ * the pattern matches (a conjunction of disjunctions, as in a trigram index's
+ * query). `curl\b[^|]{0,200}\|\s{0,4}(?:ba|z)?sh\b` gives [{curl}, {sh}]
+ * (`|` is too short to be worth a lookup). The engine's keyword automaton
+ * finds the strings in the same pass that finds the rules' keywords, so a
+ * pattern runs only on a text that holds something of every factor.
+ *
+ * Exact by construction: every factor is necessary (it may be weaker than it
+ * could be, never stronger). Whatever the reader does not understand (a
+ * non-ASCII character, a large class, a repeat) contributes no factor.
+ * Case-insensitive patterns give lower-case strings (they run on lower-cased
+ * text, which the automaton scans too).
+ */
+
+/** What a part of a pattern tells: the strings it can match when few (`exact`), and what any match contains (`factors`). */
+interface Info { exact: Set<string> | null; factors: Set<string>[] }
+
+/** Most strings kept in an exact set (cross products beyond it are given up). */
+const MAX_EXACT = 16;
+/** Longest exact string kept. */
+const MAX_LENGTH = 64;
+/** Shortest string worth a factor (a shorter one is in most texts, and the automaton would report it everywhere). */
+export const MIN_LITERAL = 3;
+
+const EMPTY: Info = { exact: new Set(['']), factors: [] };
+const UNKNOWN: Info = { exact: null, factors: [] };
+
+const lower = (s: string) => s.toLowerCase();
+
+/** True when every string of `a` contains a string of `b` (then `b` says nothing `a` does not). */
+function implies(a: Set<string>, b: Set<string>): boolean {
+  for (const x of a) {
+    let ok = false;
+    for (const y of b) if (x.includes(y)) { ok = true; break; }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** A factor worth keeping: non-empty, every string at least MIN_LITERAL long. */
+function useful(f: Set<string>): boolean {
+  if (f.size === 0) return false;
+  for (const s of f) if (s.length < MIN_LITERAL) return false;
+  return true;
+}
+
+/** The factor that best stands for `info` alone (an exact set, or its most selective factor), or null. */
+function bestFactor(info: Info): Set<string> | null {
+  if (info.exact && useful(info.exact)) return info.exact;
+  let best: Set<string> | null = null;
+  let bestLen = 0;
+  for (const f of info.factors) {
+    if (!useful(f)) continue;
+    let min = Infinity;
+    for (const s of f) min = Math.min(min, s.length);
+    if (min > bestLen || (min === bestLen && best && f.size < best.size)) { best = f; bestLen = min; }
+  }
+  return best;
+}
+
+function cross(a: Set<string>, b: Set<string>): Set<string> | null {
+  if (a.size * b.size > MAX_EXACT) return null;
+  const out = new Set<string>();
+  for (const x of a) for (const y of b) {
+    if (x.length + y.length > MAX_LENGTH) return null;
+    out.add(x + y);
+  }
+  return out;
+}
+
+/** Reads one pattern; `pos` moves through `src`. Throws on what it does not parse (the caller then uses no factor). */
+class Reader {
+  pos = 0;
+  constructor(readonly src: string, readonly fold: boolean) {}
+
+  alternation(): Info {
+    const branches: Info[] = [this.sequence()];
+    while (this.src[this.pos] === '|') { this.pos++; branches.push(this.sequence()); }
+    if (branches.length === 1) return branches[0]!;
+    let exact: Set<string> | null = new Set();
+    for (const b of branches) {
+      if (!b.exact || !exact) { exact = null; continue; }
+      for (const s of b.exact) exact.add(s);
+      if (exact.size > MAX_EXACT) exact = null;
+    }
+    // One factor for the whole alternation: the union of a factor of each branch.
+    const union = new Set<string>();
+    for (const b of branches) {
+      const f = bestFactor(b);
+      if (!f) return { exact, factors: [] };
+      for (const s of f) union.add(s);
+    }
+    return { exact, factors: [union] };
+  }
+
+  sequence(): Info {
+    const factors: Set<string>[] = [];
+    let acc: Set<string> | null = new Set(['']);
+    let whole = true;
+    const flush = () => { if (acc && useful(acc)) factors.push(acc); acc = new Set(['']); };
+    while (this.pos < this.src.length && this.src[this.pos] !== '|' && this.src[this.pos] !== ')') {
+      const item = this.quantified();
+      factors.push(...item.factors);
+      const joined: Set<string> | null = item.exact && acc ? cross(acc, item.exact) : null;
+      if (joined) { acc = joined; continue; }
+      whole = false;
+      flush();
+      if (item.exact) acc = item.exact;
+    }
+    const exact = whole ? acc : null;
+    if (!whole) flush();
+    return { exact, factors };
+  }
+
+  /**
+   * The exact strings one branch's matches start with: its leading items
+   * while their strings are known (zero-width assertions add nothing), read
+   * to the end of the branch. Null when the branch starts with what is not known.
+   */
+  prefix(): Set<string> | null {
+    let acc: Set<string> = new Set(['']);
+    let open = true;
+    while (this.pos < this.src.length && this.src[this.pos] !== '|' && this.src[this.pos] !== ')') {
+      const zeroWidth = this.zeroWidthAhead();
+      const item = this.quantified();
+      if (!open || zeroWidth) continue;
+      const joined = item.exact ? cross(acc, item.exact) : null;
+      if (joined) acc = joined;
+      else open = false;
+    }
+    if (this.src[this.pos] === ')') throw new Error('unbalanced group');
+    for (const s of acc) if (s === '') return null;
+    return acc;
+  }
+
+  /** True when the next item is an assertion that consumes nothing (`\\b`, `^`, `$`, a lookaround). */
+  zeroWidthAhead(): boolean {
+    const s = this.src;
+    const ch = s[this.pos];
+    if (ch === '^' || ch === '$') return true;
+    if (ch === '\\') return s[this.pos + 1] === 'b' || s[this.pos + 1] === 'B';
+    return ch === '(' && /^\(\?(?:=|!|<=|<!)/.test(s.slice(this.pos, this.pos + 4));
+  }
+
+  quantified(): Info {
+    const atom = this.atom();
+    const q = this.quantifier();
+    if (!q) return atom;
+    if (q.min === 0) {
+      if (q.max === 1 && atom.exact) {
+        const exact = new Set(atom.exact);
+        exact.add('');
+        return { exact, factors: [] };
+      }
+      return UNKNOWN;
+    }
+    // At least once: what the atom requires, and the atom itself as a factor.
+    const factors = [...atom.factors];
+    if (atom.exact && useful(atom.exact)) factors.push(atom.exact);
+    if (q.min === q.max && atom.exact && q.min <= 4) {
+      let exact: Set<string> | null = new Set(['']);
+      for (let i = 0; i < q.min && exact; i++) exact = cross(exact, atom.exact);
+      if (exact) return { exact, factors: atom.factors };
+    }
+    return { exact: null, factors };
+  }
+
+  quantifier(): { min: number; max: number } | null {
+    const ch = this.src[this.pos];
+    let q: { min: number; max: number } | null = null;
+    if (ch === '*') { q = { min: 0, max: Infinity }; this.pos++; }
+    else if (ch === '+') { q = { min: 1, max: Infinity }; this.pos++; }
+    else if (ch === '?') { q = { min: 0, max: 1 }; this.pos++; }
+    else if (ch === '{') {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos, this.pos + 24));
+      if (m) {
+        q = { min: Number(m[1]), max: m[2] === undefined ? Number(m[1]) : m[3] === '' ? Infinity : Number(m[3]) };
+        this.pos += m[0].length;
+      }
+    }
+    if (q && this.src[this.pos] === '?') this.pos++;
+    return q;
+  }
+
+  atom(): Info {
+    const ch = this.src[this.pos]!;
+    if (ch === '(') return this.group();
+    if (ch === '[') return this.charClass();
+    if (ch === '\\') return this.escape();
+    this.pos++;
+    if (ch === '^' || ch === '$') return EMPTY;
+    if (ch === '.') return UNKNOWN;
+    return this.literal(ch.charCodeAt(0));
+  }
+
+  literal(code: number): Info {
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return UNKNOWN;
+    if (code >= 0x7f) return UNKNOWN;
+    const s = String.fromCharCode(code);
+    return { exact: new Set([this.fold ? lower(s) : s]), factors: [] };
+  }
+
+  group(): Info {
+    this.pos++;
+    let kind: 'plain' | 'ahead' | 'negative' = 'plain';
+    const rest = this.src.slice(this.pos, this.pos + 3);
+    if (rest.startsWith('?:')) this.pos += 2;
+    else if (rest.startsWith('?=') || rest.startsWith('?<=')) { kind = 'ahead'; this.pos += rest.startsWith('?=') ? 2 : 3; }
+    else if (rest.startsWith('?!') || rest.startsWith('?<!')) { kind = 'negative'; this.pos += rest.startsWith('?!') ? 2 : 3; }
+    else if (rest.startsWith('?<')) {
+      const close = this.src.indexOf('>', this.pos);
+      if (close < 0) throw new Error('unterminated group name');
+      this.pos = close + 1;
+    } else if (rest.startsWith('?')) throw new Error('unknown group');
+    const inner = this.alternation();
+    if (this.src[this.pos] !== ')') throw new Error('unbalanced group');
+    this.pos++;
+    if (kind === 'plain') return inner;
+    if (kind === 'negative') return EMPTY;
+    // A lookaround holds at a point of the match: what it requires is in the text, and it is zero-width.
+    const factors = [...inner.factors];
+    if (inner.exact && useful(inner.exact)) factors.push(inner.exact);
+    return { exact: new Set(['']), factors };
+  }
+
+  escape(): Info {
+    const next = this.src[this.pos + 1];
+    if (next === undefined) throw new Error('trailing backslash');
+    this.pos += 2;
+    if (next === 'b' || next === 'B') return EMPTY;
+    const code = this.escapedCode(next);
+    return code === null ? UNKNOWN : this.literal(code);
+  }
+
+  /** The character an escape stands for (after its letter), or null for a class or something unread. */
+  escapedCode(letter: string): number | null {
+    if (letter === 'c') {
+      // A control character (`\cJ`); `\c` before anything else is itself.
+      if (/[A-Za-z]/.test(this.src[this.pos] ?? '')) this.pos++;
+      return null;
+    }
+    if (letter >= '0' && letter <= '9') {
+      // NUL or a legacy octal escape: its digits belong to it.
+      while (this.pos < this.src.length && /[0-7]/.test(this.src[this.pos]!)) this.pos++;
+      return null;
+    }
+    if (letter === 'n') return 0x0a;
+    if (letter === 't') return 0x09;
+    if (letter === 'r') return 0x0d;
+    if (letter === 'x' || letter === 'u') {
+      const width = letter === 'x' ? 2 : 4;
+      const hex = this.src.slice(this.pos, this.pos + width);
+      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex)) return null;
+      this.pos += width;
+      return parseInt(hex, 16);
+    }
+    if (/[A-Za-z0-9]/.test(letter)) return null;
+    return letter.charCodeAt(0);
+  }
+
+  /** A class of up to four characters (after folding) is their exact set; anything larger tells nothing. */
+  charClass(): Info {
+    const start = this.pos;
+    this.pos++;
+    const negated = this.src[this.pos] === '^';
+    if (negated) this.pos++;
+    const members = new Set<string>();
+    let known = !negated;
+    while (this.pos < this.src.length && this.src[this.pos] !== ']') {
+      let lo = this.classChar();
+      if (this.src[this.pos] === '-' && this.src[this.pos + 1] !== ']' && this.pos + 1 < this.src.length) {
+        this.pos++;
+        const hi = this.classChar();
+        if (lo === null || hi === null || hi - lo > 8) known = false;
+        else for (let c = lo; c <= hi; c++) this.addMember(members, c);
+        lo = null;
+        continue;
+      }
+      if (lo === null) known = false;
+      else this.addMember(members, lo);
+    }
+    if (this.src[this.pos] !== ']') throw new Error(`unterminated class at ${start}`);
+    this.pos++;
+    if (!known || members.size === 0 || members.size > 4) return UNKNOWN;
+    for (const m of members) if (this.literal(m.charCodeAt(0)).exact === null) return UNKNOWN;
+    return { exact: members, factors: [] };
+  }
+
+  addMember(members: Set<string>, code: number): void {
+    const s = String.fromCharCode(code);
+    members.add(this.fold ? lower(s) : s);
+  }
+
+  /** One character of a class, or null for an escape that stands for many. */
+  classChar(): number | null {
+    const ch = this.src[this.pos]!;
+    if (ch !== '\\') { this.pos++; return ch.charCodeAt(0); }
+    const next = this.src[this.pos + 1];
+    if (next === undefined) throw new Error('trailing backslash');
+    this.pos += 2;
+    if (next === 'b') return 0x08;
+    return this.escapedCode(next);
+  }
+}
+
+/**
+ * The necessary factors of `source` under `flags` (`i` folds to lower case),
+ * each a set of strings at least `MIN_LITERAL` long. Empty when nothing is
+ * certain (or the pattern is beyond this reader).
+ */
+export function requiredLiterals(source: string, flags: string): string[][] {
+  // Unicode mode reads escapes and classes otherwise; such a pattern gets no factor.
+  if (flags.includes('u')) return [];
+  const fold = flags.includes('i');
+  let info: Info;
+  try {
+    const reader = new Reader(source, fold);
+    info = reader.alternation();
+    if (reader.pos !== source.length) return [];
+  } catch {
+    return [];
+  }
+  const all: Set<string>[] = [...info.factors];
+  if (info.exact) all.push(info.exact);
+  // Keep the useful factors that no other kept factor already implies.
+  const kept: Set<string>[] = [];
+  for (const f of all.filter(useful)) {
+    if (kept.some((k) => implies(k, f))) continue;
+    for (let i = kept.length - 1; i >= 0; i--) if (implies(f, kept[i]!)) kept.splice(i, 1);
+    kept.push(f);
+  }
+  return kept.map((f) => [...f]);
+}
+
+/**
+ * The strings every match of `source` starts with (after zero-width
+ * assertions), or null when they are not known: the exact prefix of each
+ * top-level branch, cut short where it stops being exact.
+ */
+export function requiredPrefixes(source: string, flags: string, minLength = 2): string[] | null {
+  if (flags.includes('u')) return null;
+  try {
+    const reader = new Reader(source, flags.includes('i'));
+    const out = new Set<string>();
+    for (;;) {
+      const p = reader.prefix();
+      if (!p) return null;
+      for (const s of p) { if (s.length < minLength) return null; out.add(s); }
+      if (reader.src[reader.pos] !== '|') break;
+      reader.pos++;
+    }
+    return reader.pos === source.length && out.size <= 32 ? [...out] : null;
+  } catch {
+    return null;
+  }
+}

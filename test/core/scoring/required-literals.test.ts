@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MIN_LITERAL, requiredLiterals } from '../../../core/scoring/required-literals.ts';
+import { FILTER_DIR } from './helpers.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseRuleToml } from '../../../core/scoring/rule-loader.ts';
+
+const sorted = (factors: string[][]) => factors.map((f) => [...f].sort()).sort((a, b) => a.join().localeCompare(b.join()));
+
+describe('necessary literals of a rule pattern', () => {
+  it('reads sequences, alternations, optional parts, small classes and lookarounds into factors every match needs', () => {
+    expect(sorted(requiredLiterals('\\bcurl\\b[^|]{0,200}\\|\\s{0,4}(?:ba|z|da)?sh\\b', 'gi'))).toEqual([['curl']]);
+    expect(sorted(requiredLiterals('\\b(?:wget|curl)\\s{1,4}[^\\n]{0,80}--post-file', 'gi'))).toEqual([['--post-file'], ['curl', 'wget']]);
+    expect(sorted(requiredLiterals('(?:sudo\\s{1,4})?chmod\\s{1,4}[0-7]{0,1}4[0-7]{3}', 'gi'))).toEqual([['chmod']]);
+    expect(sorted(requiredLiterals('[\'"]?Authorization:\\s{0,3}Bearer', 'gi'))).toEqual([['"authorization:', "'authorization:", 'authorization:'], ['bearer']]);
+    expect(sorted(requiredLiterals('\\.ssh/id_(?:rsa|ed25519)(?!\\.pub)', 'gi'))).toEqual([['.ssh/id_ed25519', '.ssh/id_rsa']]);
+    expect(sorted(requiredLiterals('x(?=[^\\n]{0,40}token)y', 'gi'))).toEqual([['token']]);
+    expect(sorted(requiredLiterals('(?:ab){2}c', 'g'))).toEqual([['ababc']]);
+    expect(sorted(requiredLiterals('AKIA[0-9A-Z]{16}', 'g'))).toEqual([['AKIA']]);
+  });
+  it('gives nothing it cannot be sure of: a branch without a literal, an optional or repeated-from-zero part, short strings, negative lookarounds, unicode mode', () => {
+    expect(requiredLiterals('curl|[a-z]{3}', 'gi')).toEqual([]);
+    expect(requiredLiterals('(?:curl)?x', 'gi')).toEqual([]);
+    expect(requiredLiterals('(?:curl){0,3}', 'gi')).toEqual([]);
+    expect(requiredLiterals('ab\\s{1,3}cd', 'gi')).toEqual([]);
+    expect(requiredLiterals('(?!curl)x', 'gi')).toEqual([]);
+    expect(requiredLiterals('curl', 'giu')).toEqual([]);
+    expect(requiredLiterals('\\cJcurl', 'g')).toEqual([['curl']]);
+    expect(requiredLiterals('\\012curl', 'g')).toEqual([['curl']]);
+    for (const f of requiredLiterals('\\bgit\\s{1,4}push\\b[^\\n]{0,200}--force', 'gi')) for (const s of f) expect(s.length).toBeGreaterThanOrEqual(MIN_LITERAL);
+  });
+  it('never rules out text the pattern matches (random patterns and texts, with and without the i flag)', () => {
+    const piece = fc.constantFrom('abc', 'ABd', 'x', '\\.', '\\b', '(?:^|[.\\s/@])', '(?:xyz|abq)?', '(?:cab|bc+a)', '[^a]', '[ab]', '[Bc]{2}', '\\s{1,4}', '(?=bca)', '(?!ab)', 'b{1,3}', 'c{2}', '[a-c]{0,3}', '\\x61bc', '(?:ab|c)', '(?<=c)ab', '|');
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'C', 'x', 'y', 'z', 'q', 'd', '.', ' ', '/', '@', 'é'), maxLength: 40 });
+    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom('g', 'gi'), fc.array(text, { minLength: 1, maxLength: 8 }), (pieces, flags, texts) => {
+      const source = pieces.join('');
+      let regex: RegExp;
+      try { regex = new RegExp(source, flags); } catch { return; }
+      const factors = requiredLiterals(source, flags);
+      for (const t of texts) {
+        const seen = flags.includes('i') ? t.toLowerCase() : t;
+        if (regex.test(t)) for (const f of factors) expect(f.some((s) => seen.includes(s)), `${source} /${flags} on ${JSON.stringify(t)}: ${JSON.stringify(f)}`).toBe(true);
+        regex.lastIndex = 0;
+      }
+    }), { numRuns: 3000 });
+  });
+  it('reads every shipped pattern without giving up on the ones with literals (parses all of them)', () => {
+    let withFactors = 0;
+    let patterns = 0;
+    for (const file of readdirSync(FILTER_DIR).filter((f) => f.endsWith('.toml'))) {
+      const doc = parseRuleToml(readFileSync(join(FILTER_DIR, file), 'utf8')) as { rules?: { pattern?: string; case_sensitive?: boolean }[] };
+      for (const rule of doc.rules ?? []) {
+        if (rule.pattern === undefined) continue;
+        patterns++;
+        if (requiredLiterals(rule.pattern, rule.case_sensitive ? 'g' : 'gi').length > 0) withFactors++;
+      }
+    }
+    expect(withFactors / patterns).toBeGreaterThan(0.8);
+  });
+});
