@@ -14,9 +14,10 @@ import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
-import { requiredLiterals } from './required-literals.ts';
+import { requiredCounts, requiredLiterals } from './required-literals.ts';
 import { hasRunIn, requiredRun, type RequiredRun } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
+import { censusAllows } from './text-census.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
 import type { FilterInstance, FilterOutcome } from './types.ts';
 
@@ -25,6 +26,8 @@ interface CompiledRule {
   regex: RegExp | null;
   /** A run of class characters every match contains (required-run.ts), checked before the regex. */
   run: RequiredRun | null;
+  /** The digits, characters beyond ASCII and control characters every match holds (text-census.ts), when some. */
+  counts: readonly number[] | null;
   except: RegExp | null;
   targets: ReadonlySet<Target> | null;
   ops: ReadonlySet<Op> | null;
@@ -91,11 +94,14 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     if (rule.pattern === undefined && rule.min_length === undefined) throw new Error(`rule '${rule.id}': needs 'pattern' or 'min_length'`);
     let regex: RegExp | null = null;
     let run: RequiredRun | null = null;
+    let counts: number[] | null = null;
     if (rule.pattern !== undefined) {
       const compiled = compileSafeRegex(rule.pattern, rule.case_sensitive ? 'g' : 'gi');
       if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
       regex = compiled.regex;
       run = requiredRun(rule.pattern, regex.flags);
+      counts = requiredCounts(rule.pattern, regex.flags);
+      if (counts.every((n) => n === 0)) counts = null;
     }
     let except: RegExp | null = null;
     if (rule.except) {
@@ -104,7 +110,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       except = e.regex;
     }
     const entry: CompiledRule = {
-      rule, regex, run, except,
+      rule, regex, run, counts, except,
       targets: targetSet(rule.targets ?? options.defaultTargets),
       ops: rule.ops ? new Set(rule.ops) : null,
       keywordIds: [],
@@ -154,9 +160,11 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     if (!c.regex) return true;
     const caseSensitive = c.rule.case_sensitive === true;
     const text = caseSensitive ? field.text : field.norm;
-    if (c.run) {
+    if (c.counts || c.run) {
       const runs = field.runs ??= { text: new Map(), norm: new Map() };
-      if (!hasRunIn(text, c.run, caseSensitive ? runs.text : runs.norm)) return false;
+      const facts = caseSensitive ? runs.text : runs.norm;
+      if (c.counts && !censusAllows(text, c.counts, facts)) return false;
+      if (c.run && !hasRunIn(text, c.run, facts)) return false;
     }
     const need = c.rule.min_count ?? 1;
     let count = 0;

@@ -14,8 +14,39 @@
  * text, which the automaton scans too).
  */
 
-/** What a part of a pattern tells: the strings it can match when few (`exact`), and what any match contains (`factors`). */
-interface Info { exact: Set<string> | null; factors: Set<string>[] }
+/**
+ * What a part of a pattern tells: the strings it can match when few
+ * (`exact`), what any match contains (`factors`), and how many characters of
+ * each census category any match holds at the least (`counts`, see CATEGORIES).
+ */
+interface Info { exact: Set<string> | null; factors: Set<string>[]; counts: readonly number[] }
+
+/**
+ * Character categories every text's census counts (text-census.ts): ASCII
+ * digits, characters beyond ASCII (UTF-16 units), and control characters
+ * other than tab, line feed and carriage return.
+ */
+export const CATEGORIES = ['digit', 'beyond-ascii', 'control'] as const;
+export type Category = (typeof CATEGORIES)[number];
+const NO_COUNTS: readonly number[] = [0, 0, 0];
+
+/** Each category's test for one UTF-16 unit. */
+export function inCategory(k: number, code: number): boolean {
+  if (k === 0) return code >= 0x30 && code <= 0x39;
+  if (k === 1) return code >= 0x80;
+  return (code <= 0x1f && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+}
+
+/** The categories that hold every one of `codes` (ranges of UTF-16 units, inclusive): a 1 each. */
+function categoriesOf(ranges: readonly [number, number][]): number[] {
+  return [0, 1, 2].map((k) => (ranges.length > 0 && ranges.every(([lo, hi]) => {
+    for (let c = lo; c <= hi; c++) if (!inCategory(k, c)) return false;
+    return true;
+  }) ? 1 : 0));
+}
+
+const sumCounts = (a: readonly number[], b: readonly number[]) => a.map((v, k) => v + b[k]!);
+const minCounts = (a: readonly number[], b: readonly number[]) => a.map((v, k) => Math.min(v, b[k]!));
 
 /** Most strings kept in an exact set (cross products beyond it are given up). */
 const MAX_EXACT = 16;
@@ -24,8 +55,8 @@ const MAX_LENGTH = 64;
 /** Shortest string worth a factor (a shorter one is in most texts, and the automaton would report it everywhere). */
 export const MIN_LITERAL = 3;
 
-const EMPTY: Info = { exact: new Set(['']), factors: [] };
-const UNKNOWN: Info = { exact: null, factors: [] };
+const EMPTY: Info = { exact: new Set(['']), factors: [], counts: NO_COUNTS };
+const UNKNOWN: Info = { exact: null, factors: [], counts: NO_COUNTS };
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -80,6 +111,8 @@ class Reader {
     while (this.src[this.pos] === '|') { this.pos++; branches.push(this.sequence()); }
     if (branches.length === 1) return branches[0]!;
     let exact: Set<string> | null = new Set();
+    let counts = branches[0]!.counts;
+    for (const b of branches) counts = minCounts(counts, b.counts);
     for (const b of branches) {
       if (!b.exact || !exact) { exact = null; continue; }
       for (const s of b.exact) exact.add(s);
@@ -89,20 +122,22 @@ class Reader {
     const union = new Set<string>();
     for (const b of branches) {
       const f = bestFactor(b);
-      if (!f) return { exact, factors: [] };
+      if (!f) return { exact, factors: [], counts };
       for (const s of f) union.add(s);
     }
-    return { exact, factors: [union] };
+    return { exact, factors: [union], counts };
   }
 
   sequence(): Info {
     const factors: Set<string>[] = [];
     let acc: Set<string> | null = new Set(['']);
     let whole = true;
+    let counts = NO_COUNTS;
     const flush = () => { if (acc && useful(acc)) factors.push(acc); acc = new Set(['']); };
     while (this.pos < this.src.length && this.src[this.pos] !== '|' && this.src[this.pos] !== ')') {
       const item = this.quantified();
       factors.push(...item.factors);
+      counts = sumCounts(counts, item.counts);
       const joined: Set<string> | null = item.exact && acc ? cross(acc, item.exact) : null;
       if (joined) { acc = joined; continue; }
       whole = false;
@@ -111,7 +146,7 @@ class Reader {
     }
     const exact = whole ? acc : null;
     if (!whole) flush();
-    return { exact, factors };
+    return { exact, factors, counts };
   }
 
   /**
@@ -152,19 +187,20 @@ class Reader {
       if (q.max === 1 && atom.exact) {
         const exact = new Set(atom.exact);
         exact.add('');
-        return { exact, factors: [] };
+        return { exact, factors: [], counts: NO_COUNTS };
       }
       return UNKNOWN;
     }
     // At least once: what the atom requires, and the atom itself as a factor.
     const factors = [...atom.factors];
     if (atom.exact && useful(atom.exact)) factors.push(atom.exact);
+    const counts = atom.counts.map((v) => v * q.min);
     if (q.min === q.max && atom.exact && q.min <= 4) {
       let exact: Set<string> | null = new Set(['']);
       for (let i = 0; i < q.min && exact; i++) exact = cross(exact, atom.exact);
-      if (exact) return { exact, factors: atom.factors };
+      if (exact) return { exact, factors: atom.factors, counts };
     }
-    return { exact: null, factors };
+    return { exact: null, factors, counts };
   }
 
   quantifier(): { min: number; max: number } | null {
@@ -196,10 +232,11 @@ class Reader {
   }
 
   literal(code: number): Info {
-    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return UNKNOWN;
-    if (code >= 0x7f) return UNKNOWN;
+    const counts = categoriesOf([[code, code]]);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return { exact: null, factors: [], counts };
+    if (code >= 0x7f) return { exact: null, factors: [], counts };
     const s = String.fromCharCode(code);
-    return { exact: new Set([this.fold ? lower(s) : s]), factors: [] };
+    return { exact: new Set([this.fold ? lower(s) : s]), factors: [], counts };
   }
 
   group(): Info {
@@ -222,7 +259,7 @@ class Reader {
     // A lookaround holds at a point of the match: what it requires is in the text, and it is zero-width.
     const factors = [...inner.factors];
     if (inner.exact && useful(inner.exact)) factors.push(inner.exact);
-    return { exact: new Set(['']), factors };
+    return { exact: new Set(['']), factors, counts: NO_COUNTS };
   }
 
   escape(): Info {
@@ -230,6 +267,7 @@ class Reader {
     if (next === undefined) throw new Error('trailing backslash');
     this.pos += 2;
     if (next === 'b' || next === 'B') return EMPTY;
+    if (next === 'd') return { exact: null, factors: [], counts: [1, 0, 0] };
     const code = this.escapedCode(next);
     return code === null ? UNKNOWN : this.literal(code);
   }
@@ -260,32 +298,48 @@ class Reader {
     return letter.charCodeAt(0);
   }
 
-  /** A class of up to four characters (after folding) is their exact set; anything larger tells nothing. */
+  /**
+   * A class of up to four characters (after folding) is their exact set;
+   * anything larger gives no string. Its census categories are those that
+   * hold all it can match.
+   */
   charClass(): Info {
     const start = this.pos;
     this.pos++;
     const negated = this.src[this.pos] === '^';
     if (negated) this.pos++;
     const members = new Set<string>();
+    const ranges: [number, number][] = [];
     let known = !negated;
     while (this.pos < this.src.length && this.src[this.pos] !== ']') {
+      if (this.src[this.pos] === '\\' && this.src[this.pos + 1] === 'd') {
+        this.pos += 2;
+        ranges.push([0x30, 0x39]);
+        known = false;
+        continue;
+      }
       let lo = this.classChar();
       if (this.src[this.pos] === '-' && this.src[this.pos + 1] !== ']' && this.pos + 1 < this.src.length) {
         this.pos++;
         const hi = this.classChar();
-        if (lo === null || hi === null || hi - lo > 8) known = false;
-        else for (let c = lo; c <= hi; c++) this.addMember(members, c);
+        if (lo === null || hi === null || hi < lo) { known = false; ranges.push([0, 0xffff]); }
+        else {
+          ranges.push([lo, hi]);
+          if (hi - lo > 8) known = false;
+          else for (let c = lo; c <= hi; c++) this.addMember(members, c);
+        }
         lo = null;
         continue;
       }
-      if (lo === null) known = false;
-      else this.addMember(members, lo);
+      if (lo === null) { known = false; ranges.push([0, 0xffff]); }
+      else { ranges.push([lo, lo]); this.addMember(members, lo); }
     }
     if (this.src[this.pos] !== ']') throw new Error(`unterminated class at ${start}`);
     this.pos++;
-    if (!known || members.size === 0 || members.size > 4) return UNKNOWN;
-    for (const m of members) if (this.literal(m.charCodeAt(0)).exact === null) return UNKNOWN;
-    return { exact: members, factors: [] };
+    const counts = negated ? NO_COUNTS : categoriesOf(ranges);
+    if (!known || members.size === 0 || members.size > 4) return { exact: null, factors: [], counts };
+    for (const m of members) if (this.literal(m.charCodeAt(0)).exact === null) return { exact: null, factors: [], counts };
+    return { exact: members, factors: [], counts };
   }
 
   addMember(members: Set<string>, code: number): void {
@@ -354,5 +408,21 @@ export function requiredPrefixes(source: string, flags: string, minLength = 2): 
     return reader.pos === source.length && out.size <= 32 ? [...out] : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The fewest characters of each census category (CATEGORIES) any match of
+ * `source` holds: `[digit, beyond-ascii, control]`, zeros when nothing is
+ * certain.
+ */
+export function requiredCounts(source: string, flags: string): number[] {
+  if (flags.includes('u')) return [...NO_COUNTS];
+  try {
+    const reader = new Reader(source, flags.includes('i'));
+    const info = reader.alternation();
+    return reader.pos === source.length ? [...info.counts] : [...NO_COUNTS];
+  } catch {
+    return [...NO_COUNTS];
   }
 }

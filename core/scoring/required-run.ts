@@ -18,7 +18,11 @@ export interface RequiredRun {
   min: number;
 }
 
-/** Longest runs already measured in one text, by class table. */
+/**
+ * What is known of each class's longest run in one text, by class table: a
+ * number n >= 0 says it is at least n characters long, -n that it is shorter
+ * than n (the answer to the last question asked of that class).
+ */
 export type RunLengths = Map<Uint8Array, number>;
 
 /** Class tables by content, so rules with the same class share one (and one measurement per text). */
@@ -62,14 +66,37 @@ export function requiredRun(source: string, flags: string): RequiredRun | null {
   return { member: interned(member), min: best.min };
 }
 
-/** False only when `text` has no run of `run.min` class characters (so the pattern cannot match). */
+/**
+ * False only when `text` has no run of `run.min` class characters (so the
+ * pattern cannot match). Every run that long holds one of the characters at
+ * `min - 1`, `2 min - 1`, ...: those are probed, and only a class character
+ * there is measured both ways, so a text with few long runs is mostly
+ * skipped over (each character is read at most twice).
+ */
 export function hasRun(text: string, run: RequiredRun): boolean {
   const { member, min } = run;
-  if (text.length < min) return false;
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  if (min <= 0) return true;
+  // Where a run can start at the earliest: 0, or just after a character outside the class.
+  let floor = 0;
+  for (let i = min - 1; i < n;) {
     const c = text.charCodeAt(i);
-    if (c >= 128 || member[c] === 1) { if (++n >= min) return true; } else n = 0;
+    if (c < 128 && member[c] === 0) { floor = i + 1; i += min; continue; }
+    let start = i;
+    while (start > floor) {
+      const d = text.charCodeAt(start - 1);
+      if (d < 128 && member[d] === 0) break;
+      start--;
+    }
+    let end = i + 1;
+    while (end < n) {
+      const d = text.charCodeAt(end);
+      if (d < 128 && member[d] === 0) break;
+      if (++end - start >= min) return true;
+    }
+    if (end - start >= min) return true;
+    floor = end + 1;
+    i = end + min;
   }
   return false;
 }
@@ -85,10 +112,15 @@ export function longestRun(text: string, member: Uint8Array): number {
   return longest;
 }
 
-/** `hasRun`, with each class's longest run in `text` measured once and kept in `lengths` (one map per text). */
+/** `hasRun`, with what each class's answer says about its longest run in `text` kept in `lengths` (one map per text). */
 export function hasRunIn(text: string, run: RequiredRun, lengths: RunLengths): boolean {
   if (text.length < run.min) return false;
-  let longest = lengths.get(run.member);
-  if (longest === undefined) { longest = longestRun(text, run.member); lengths.set(run.member, longest); }
-  return longest >= run.min;
+  const known = lengths.get(run.member);
+  if (known !== undefined) {
+    if (known >= 0 && run.min <= known) return true;
+    if (known < 0 && run.min >= -known) return false;
+  }
+  const has = hasRun(text, run);
+  lengths.set(run.member, has ? run.min : -run.min);
+  return has;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_LITERAL, requiredLiterals } from '../../../core/scoring/required-literals.ts';
+import { MIN_LITERAL, requiredCounts, requiredLiterals } from '../../../core/scoring/required-literals.ts';
+import { census } from '../../../core/scoring/text-census.ts';
 import { FILTER_DIR } from './helpers.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,5 +58,32 @@ describe('necessary literals of a rule pattern', () => {
       }
     }
     expect(withFactors / patterns).toBeGreaterThan(0.8);
+  });
+});
+
+describe('census a rule pattern needs', () => {
+  it('counts the digits, characters beyond ASCII and control characters every match holds', () => {
+    expect(requiredCounts('\\b(?:4\\d{3}|5[1-5]\\d{2}|6(?:011|5\\d{2}))[ -]?\\d{4}[ -]?\\d{4}[ -]?\\d{1,7}\\b', 'gi')).toEqual([13, 0, 0]);
+    expect(requiredCounts('[\\u202a-\\u202e\\u200b-\\u200d\\ufeff]', 'gi')).toEqual([0, 1, 0]);
+    expect(requiredCounts('[\\u0000-\\u0008\\u000e-\\u001f\\u007f]', 'g')).toEqual([0, 0, 1]);
+    expect(requiredCounts('\\b(?!000)\\d{3}-\\d{2}-(?!0000)\\d{4}\\b', 'gi')).toEqual([9, 0, 0]);
+    expect(requiredCounts('x\\d{3}|y', 'g')).toEqual([0, 0, 0]);
+    expect(requiredCounts('[^a]{5}[\\s\\S]\\w\\D.', 'g')).toEqual([0, 0, 0]);
+  });
+  it('never rules out text the pattern matches (random patterns and texts)', () => {
+    const piece = fc.constantFrom('a', '\\d', '[0-3]', '\\d{2,4}', '[\\u00e9-\\u00ff]', '\\u00e9', '[\\x01-\\x08]', '\\x7f', '(?:1|ab)', '(?:12|3)', '\\d?', '[0-9a]', '(?=\\d)', '(?!1)', '|', '\\b', '[^1]', '.');
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', '1', '2', '3', '9', 'é', 'ÿ', '\x01', '\x7f', '\t', ' '), maxLength: 30 });
+    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom('g', 'gi'), fc.array(text, { minLength: 1, maxLength: 8 }), (pieces, flags, texts) => {
+      const source = pieces.join('');
+      let regex: RegExp;
+      try { regex = new RegExp(source, flags); } catch { return; }
+      const need = requiredCounts(source, flags);
+      for (const t of texts) {
+        regex.lastIndex = 0;
+        if (!regex.test(t)) continue;
+        const have = census(t);
+        for (let k = 0; k < 3; k++) expect(have[k], `${source} /${flags} on ${JSON.stringify(t)}`).toBeGreaterThanOrEqual(need[k]!);
+      }
+    }), { numRuns: 3000 });
   });
 });

@@ -26,7 +26,7 @@ describe('required class run of a rule pattern', () => {
     expect(hasRun('key=' + 'ab12'.repeat(8), run)).toBe(true);
     expect(hasRun('key=' + 'ab12'.repeat(7) + 'g' + 'ab12', run)).toBe(false);
   });
-  it('measures a text once per class: rules with the same class share one table, and the kept longest run answers as hasRun does', () => {
+  it('keeps one answer per class and text: rules with the same class share one table, and the kept answer agrees with hasRun', () => {
     const a = requiredRun('token=[a-f0-9]{32}', 'g')!;
     const b = requiredRun('[a-f0-9]{40}\\b', 'g')!;
     expect(a.member).toBe(b.member);
@@ -41,5 +41,18 @@ describe('required class run of a rule pattern', () => {
       const run = { member: a.member, min };
       expect(hasRunIn(t, run, new Map())).toBe(hasRun(t, run));
     }), { numRuns: 500 });
+  });
+  it('hasRun probes every min-th character and says exactly whether the longest run reaches min, asked in any order', () => {
+    const member = requiredRun('x[a-f0-9]{16}', 'g')!.member;
+    const unit = fc.constantFrom('a', 'f', '0', 'g', ' ', 'é', '-');
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'f0', 'g', ' ', 'é', '-'), fc.integer({ min: 1, max: 50 })), { maxLength: 8 }), fc.string({ unit, maxLength: 20 }), fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 6 }), (parts, tail, mins) => {
+      const t = parts.map(([p, n]) => p.repeat(n)).join('') + tail;
+      const longest = longestRun(t, member);
+      const lengths: RunLengths = new Map();
+      for (const min of mins) {
+        expect(hasRun(t, { member, min })).toBe(longest >= min);
+        expect(hasRunIn(t, { member, min }, lengths)).toBe(longest >= min);
+      }
+    }), { numRuns: 2000 });
   });
 });
