@@ -8,7 +8,7 @@ import { CALL_REGEX_BUDGET, regexWindow, tightWindow } from './bounded-text.ts';
 import { extractHosts, hasNetworkTool, networkOf } from './hosts.ts';
 import type { KeywordHits } from './keyword-index.ts';
 import type { RunLengths } from './required-run.ts';
-import { databasePlace, isDatabaseTool, mcpOp, mcpStrings } from './mcp-fields.ts';
+import { databasePlace, isDatabaseTool, mcpCallText, mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
 import { NO_GLOB_LISTS } from './shell/lists.ts';
 import { beyondRaw, normaliseShell } from './shell/normalise.ts';
@@ -169,7 +169,10 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
     case 'McpToolCall': {
       // The server's name and the tool's are data the agent chose too.
       fields.push(field('body', 'server', call.server, budget), field('body', 'tool', call.tool, budget));
-      for (const s of mcpStrings(call.arguments, isDatabaseTool(call.server, call.tool), databasePlace(call.server, call.tool)).strings) fields.push(field(s.target, s.name, s.value, budget));
+      const { strings } = mcpStrings(call.arguments, isDatabaseTool(call.server, call.tool), databasePlace(call.server, call.tool));
+      for (const s of strings) fields.push(field(s.target, s.name, s.value, budget));
+      // The tool and its arguments read together, a line per string (mcpCallText).
+      fields.push(field('body', 'call', mcpCallText(call.server, call.tool, strings), budget));
       // A file that runs later written through a tool (a CI workflow or install hook pushed to a repository):
       // its content is read by the command rules too, as a FileWrite's is.
       if ((op === 'write' || op === 'append' || op === 'mcp') && fields.some((f) => f.target === 'path' && EXECUTED_FILE.test(f.norm.slice(0, 4096)))) {

@@ -20,6 +20,10 @@
  *   no nesting can overflow the stack) into one field per field kind,
  *   `arguments.(beyond the first 2000 strings)`, read like any other field
  *   under the per-call scanning budget; `truncated` then says so.
+ * - One more body field, `call`, reads the tool and its arguments together:
+ *   a line per string, `svc:mcp <server> <tool> <key path>=<value>`
+ *   (`svc:mcp gdrive share_file type=anyone`), so a rule can pin an argument
+ *   to the tool it goes to (mcpCallText).
  */
 import type { Op, Target } from './call-view.ts';
 import { PRODUCTION_NAME, statementPrograms } from './shell/sql.ts';
@@ -144,4 +148,27 @@ export function mcpStrings(args: Record<string, unknown>, database = false, plac
     strings.push({ target, name: `arguments.(beyond the first ${MAX_STRINGS} strings)`, value: texts.join('\n') });
   }
   return { strings, truncated: beyond.size > 0 };
+}
+
+const CALL_VALUE_MAX = 300;
+const CALL_TEXT_MAX = 8192;
+
+/**
+ * The `call` field's text: one line per argument string, each naming the
+ * server and the tool (snake case) and the string's key path without
+ * `arguments.` (`entities.0.observations.1`), its value on one line and cut
+ * at 300 characters; 8 KiB in all.
+ */
+export function mcpCallText(server: string, tool: string, strings: readonly McpString[]): string {
+  const head = `svc:mcp ${snakeCase(server).slice(0, 60)} ${snakeCase(tool).slice(0, 60)} `;
+  const lines: string[] = [];
+  let size = 0;
+  for (const s of strings) {
+    const key = s.name.startsWith('arguments.') ? s.name.slice(10, 130) : s.name.slice(0, 120);
+    const line = `${head}${key}=${s.value.slice(0, CALL_VALUE_MAX).replace(/[\r\n]+/g, ' ')}`;
+    size += line.length + 1;
+    if (size > CALL_TEXT_MAX) break;
+    lines.push(line);
+  }
+  return lines.length > 0 ? lines.join('\n') : head.trimEnd();
 }

@@ -36,6 +36,7 @@ export const FILTER_CATALOGUE: readonly FilterDefinition[] = [
   patternFilter('exfiltration', 'Exfiltration and remote access', 'pattern', { defaultTargets: ['command'] }),
   patternFilter('supply-chain', 'Supply chain and remote code', 'pattern', { defaultTargets: ['command'] }),
   patternFilter('code-content', 'Written code and configuration', 'pattern', { defaultTargets: ['content'] }),
+  patternFilter('mcp-actions', 'MCP tool actions', 'pattern', { defaultTargets: ['body'] }),
   egressPolicy,
   patternFilter('dlp', 'Data loss prevention', 'pattern', { defaultTargets: ['outbound'] }),
   canaryFilter,

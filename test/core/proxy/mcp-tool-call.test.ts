@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpOp, mcpStrings } from '../../../core/scoring/mcp-fields.ts';
+import { mcpCallText, mcpOp, mcpStrings } from '../../../core/scoring/mcp-fields.ts';
 import { proxyApp, proxyTest, send, type Json } from './helpers.ts';
 
 const mcp = (tool: string, args: unknown, server = 'filesystem') => ({ type: 'McpToolCall', server, tool, arguments: args });
@@ -99,5 +99,24 @@ describe('mcpStrings: the bounded walk', () => {
 
   it('a call within the bounds is not truncated', () => {
     expect(mcpStrings({ path: '/tmp/a', n: 1 }).truncated).toBe(false);
+  });
+});
+
+describe('mcpCallText: the tool and its arguments read together', () => {
+  it('is a line per argument string naming the server and tool in snake case, the key path and the value on one line', () => {
+    const { strings } = mcpStrings({ fileId: 'x', permission: { type: 'anyone' }, note: 'two\nlines' });
+    expect(mcpCallText('Google Drive', 'createPermission', strings).split('\n')).toEqual([
+      'svc:mcp google_drive create_permission fileId=x',
+      'svc:mcp google_drive create_permission permission.type=anyone',
+      'svc:mcp google_drive create_permission note=two lines',
+    ]);
+  });
+
+  it('cuts each value at 300 characters and the whole text at 8 KiB', () => {
+    const { strings } = mcpStrings({ big: 'a'.repeat(5000), many: Array.from({ length: 2000 }, (_, i) => `v${i}`) });
+    const text = mcpCallText('s', 't', strings);
+    expect(text.split('\n')[0]).toBe(`svc:mcp s t big=${'a'.repeat(300)}`);
+    expect(text.length).toBeLessThanOrEqual(8192);
+    expect(mcpCallText('s', 't', [])).toBe('svc:mcp s t');
   });
 });

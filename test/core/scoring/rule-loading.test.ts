@@ -27,7 +27,7 @@ describe('unsafe regex refusal', () => {
     expect([status.enabled, status.is_ready]).toEqual([false, false]);
     const ev = e.evaluate({ type: 'ShellExec', command: 'bash', args: ['-c', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'] }, { record: false });
     expect(ev.result.filter_results.some((r) => r.filter_name === 'Dangerous commands')).toBe(false);
-    expect(ev.result.filters_evaluated).toBe(20);
+    expect(ev.result.filters_evaluated).toBe(21);
   });
   it('compileSafeRegex only accepts the documented flags', () => {
     expect(compileSafeRegex('a', 'y').ok).toBe(false);
@@ -55,7 +55,7 @@ describe('failed rule files', () => {
     expect(e.degradedReason).toBeNull();
     expect(e.filters().map((f) => f.id)).toEqual([
       'operation-risk', 'sensitive-paths', 'path-command-lists', 'suspicious-arguments', 'secret-scan', 'dangerous-commands',
-      'destructive-actions', 'defence-evasion', 'cloud-admin', 'privilege-escalation', 'exfiltration', 'supply-chain', 'code-content', 'egress-policy', 'dlp', 'canary', 'taint', 'containment', 'session-rate', 'egress-burst', 'binary-drift',
+      'destructive-actions', 'defence-evasion', 'cloud-admin', 'privilege-escalation', 'exfiltration', 'supply-chain', 'code-content', 'mcp-actions', 'egress-policy', 'dlp', 'canary', 'taint', 'containment', 'session-rate', 'egress-burst', 'binary-drift',
     ]);
   });
   it('a filter turned off in config reports disabled without degrading', async () => {
