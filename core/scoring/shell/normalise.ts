@@ -39,11 +39,16 @@ interface Scope {
   /** The working directory when known ('~' for home), for relative dot-file names. */
   cwd: string;
   /** Bind mounts of the container the commands run in, as [path inside, host path]. */
-  mounts?: [string, string][];
+  mounts: [string, string][] | undefined;
   /** The commands run on another machine (ssh, a cluster's pod): a database client's "local" is that machine. */
-  place?: 'remote' | 'unknown';
+  place: 'remote' | 'unknown' | undefined;
   /** What handed these commands over when it is no shell or login wrapper (find -exec, xargs, an interpreter, an option): a bare shell there is an escape. */
-  via?: string;
+  via: string | undefined;
+}
+
+/** A scope for nested commands, with some fields replaced; every scope has every field, so they share one object shape. */
+function derive(s: Scope, vars: Map<string, string>, positional: string[] | null, via = s.via, place = s.place, mounts = s.mounts): Scope {
+  return { vars, positional, ifs: s.ifs, funcs: s.funcs, cwd: s.cwd, mounts, place, via };
 }
 
 interface Ctx {
@@ -71,7 +76,7 @@ function fact(ctx: Ctx, name: string, detail = ''): void {
 /** The normalised text of a ShellExec/ProcessSpawn call (lines; facts included). */
 export function normaliseShell(input: ShellInput, lists: GlobLists): string {
   const ctx: Ctx = { budget: createBudget(), lists, lines: [], size: 0, facts: new Set(), raw: [input.command, ...input.args].join(' '), downloads: new Map() };
-  const scope: Scope = { vars: new Map(Object.entries(input.env ?? {})), positional: null, ifs: ' \t\n', funcs: new Set(), cwd: homed((input.cwd ?? '').replace(/\/+$/, '')) };
+  const scope: Scope = { vars: new Map(Object.entries(input.env ?? {})), positional: null, ifs: ' \t\n', funcs: new Set(), cwd: homed((input.cwd ?? '').replace(/\/+$/, '')), mounts: undefined, place: undefined, via: undefined };
   if (input.args.length === 0) runText(ctx, scope, input.command, 0, false);
   else emit(ctx, runArgv(ctx, scope, [input.command, ...input.args], null, 0).text);
   return ctx.lines.join('\n');
@@ -210,7 +215,7 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
       scope.funcs.add(cmd.name);
       if (callsItselfInParallel(cmd.name, cmd.body)) fact(ctx, 'fork-bomb', cmd.name);
       const inner = cmd.body.kind === 'group' ? cmd.body.body : [{ pipes: [{ cmds: [cmd.body] }], ops: [], background: false }];
-      runScript(ctx, { ...scope, positional: null }, inner, depth);
+      runScript(ctx, derive(scope, scope.vars, null), inner, depth);
       return { text: `function ${cmd.name}`, output: null };
     }
     case 'loop': {
@@ -272,13 +277,13 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
     if (!p) break;
     for (const [k, v] of p.assigns ?? []) vars.set(k, v);
     for (const more of p.more ?? []) emit(ctx, runArgv(ctx, scope, more, null, depth + 1).text);
-    if (p.script !== undefined) { runText(ctx, { ...scope, positional: null, place: p.place ?? scope.place }, p.script, depth + 1, false); return { text: argv.join(' '), output: null }; }
+    if (p.script !== undefined) { runText(ctx, derive(scope, scope.vars, null, scope.via, p.place ?? scope.place), p.script, depth + 1, false); return { text: argv.join(' '), output: null }; }
     if (p.stdinShell) { runShellStdin(ctx, scope, stdin, depth); return { text: argv.join(' '), output: null }; }
     if (!p.argv) return { text: argv.join(' '), output: stageOutput(argv, stdin) };
     let inner = p.argv.slice();
-    if (p.mounts && p.mounts.length > 0) scope = { ...scope, mounts: [...p.mounts.map(([d, h]) => [d.replace(/\/+$/, ''), homed(h).replace(/\/+$/, '')] as [string, string]), ...(scope.mounts ?? [])] };
-    if (p.place) scope = { ...scope, place: p.place };
-    if (argv[0] === 'find' || argv[0] === 'xargs') scope = { ...scope, via: argv[0] };
+    if (p.mounts && p.mounts.length > 0) scope = derive(scope, scope.vars, scope.positional, scope.via, scope.place, [...p.mounts.map(([d, h]) => [d.replace(/\/+$/, ''), homed(h).replace(/\/+$/, '')] as [string, string]), ...(scope.mounts ?? [])]);
+    if (p.place) scope = derive(scope, scope.vars, scope.positional, scope.via, p.place);
+    if (argv[0] === 'find' || argv[0] === 'xargs') scope = derive(scope, scope.vars, scope.positional, argv[0]);
     inner[0] = commandName(inner[0]!);
     if (p.xargs && !stdin) {
       // Input unknown: the replace string stands for any name, so `cat ~/.ssh/{}` reads as the glob `~/.ssh/*`.
@@ -314,7 +319,7 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   else if ((name === 'shred' || name === 'srm') && scope.via === 'find') for (const t of recursiveDeleteTargets(['rm', '-r', ...argv.slice(1)], scope.cwd)) fact(ctx, 'recursive-delete', `${t} via find`);
   let text = argv.join(' ');
   if (!SHELLS.has(name) && depth + 1 <= MAX_DEPTH) {
-    for (const c of embeddedCommands(argv)) { fact(ctx, 'command-in-option', name); runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: name }, c, depth + 1, false, true); }
+    for (const c of embeddedCommands(argv)) { fact(ctx, 'command-in-option', name); runText(ctx, derive(scope, new Map(scope.vars), null, name), c, depth + 1, false, true); }
   }
   if (SHELLS.has(name)) { runShell(ctx, scope, argv, stdin, depth, decodedArgs); text = shellText(argv); }
   else if (name === 'eval') runText(ctx, scope, argv.slice(1).join(' '), depth + 1, decodedArgs);
@@ -329,7 +334,7 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
       if (depth + 1 <= MAX_DEPTH) {
         for (const program of statementPrograms(sql.statement)) {
           fact(ctx, 'database-runs-program', sql.client);
-          runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: sql.client }, program, depth + 1, false, true);
+          runText(ctx, derive(scope, new Map(scope.vars), null, sql.client), program, depth + 1, false, true);
         }
       }
     }
@@ -404,7 +409,7 @@ function runShell(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | n
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) && !a.startsWith('--')) {
       const script = argv[i + 1];
       if (script === undefined) return;
-      runText(ctx, { ...scope, positional: argv.slice(i + 2), vars: new Map(scope.vars) }, script, depth + 1, decodedArgs);
+      runText(ctx, derive(scope, new Map(scope.vars), argv.slice(i + 2)), script, depth + 1, decodedArgs);
       return;
     }
     if (a === '-o' || a === '+o' || a === '-O' || a === '+O' || a === '--rcfile' || a === '--init-file') { i++; continue; }
@@ -418,7 +423,7 @@ function runShell(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | n
 
 function runShellStdin(ctx: Ctx, scope: Scope, stdin: StageOutput | null, depth: number): void {
   if (!stdin) return;
-  runText(ctx, { ...scope, vars: new Map(scope.vars) }, stdin.text, depth + 1, stdin.decoded);
+  runText(ctx, derive(scope, new Map(scope.vars), scope.positional), stdin.text, depth + 1, stdin.decoded);
 }
 
 /** Emits an interpreter one-liner's code (and runs the shell strings in it); true when there was code. */
@@ -437,7 +442,7 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
     const line = codeForRules(code);
     // Code the raw line already shows as is needs no second copy (rules read it there).
     if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one!.lang} ${line}`);
-    for (const s of shellStrings(line, one!.lang)) runText(ctx, { ...scope, vars: new Map(scope.vars), positional: null, via: one!.lang }, s.replace(/'~'/g, '~'), depth + 1, false, true);
+    for (const s of shellStrings(line, one!.lang)) runText(ctx, derive(scope, new Map(scope.vars), null, one!.lang), s.replace(/'~'/g, '~'), depth + 1, false, true);
   });
   return true;
 }
