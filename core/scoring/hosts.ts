@@ -49,14 +49,18 @@ export function tokensOf(text: string): string[] {
   return out;
 }
 
-/** Lengths and first characters of the network clients' names: most tokens are ruled out by these before a slice and a set lookup. */
-let TOOL_MIN = Infinity;
-let TOOL_MAX = 0;
-const TOOL_FIRST = new Uint8Array(128);
-for (const t of NETWORK_TOOLS) {
-  TOOL_MIN = Math.min(TOOL_MIN, t.length);
-  TOOL_MAX = Math.max(TOOL_MAX, t.length);
-  TOOL_FIRST[t.charCodeAt(0)] = 1;
+/** The network clients' names by first character (ASCII), for comparison in place without a slice. */
+const TOOLS_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
+for (const t of NETWORK_TOOLS) TOOLS_BY_FIRST[t.charCodeAt(0)]!.push(t);
+
+/** True when text[from, end) is a network client's name. */
+function isToolName(text: string, from: number, end: number): boolean {
+  const length = end - from;
+  if (length <= 0) return false;
+  const first = text.charCodeAt(from);
+  if (first >= 128) return false;
+  for (const t of TOOLS_BY_FIRST[first]!) if (t.length === length && text.startsWith(t, from)) return true;
+  return false;
 }
 
 /** True when the token text[start, end) (at most 40 characters), or its last path segment, names a network client. */
@@ -64,11 +68,7 @@ function isToolToken(text: string, start: number, end: number): boolean {
   if (end - start > 40) return false;
   let from = start;
   for (let i = end - 1; i >= start; i--) if (text.charCodeAt(i) === 0x2f) { from = i + 1; break; }
-  const length = end - from;
-  if (length < TOOL_MIN || length > TOOL_MAX) return false;
-  const first = text.charCodeAt(from);
-  if (first >= 128 || TOOL_FIRST[first] === 0) return false;
-  return NETWORK_TOOLS.has(text.slice(from, end));
+  return isToolName(text, from, end);
 }
 
 /**
@@ -177,11 +177,40 @@ export function networkOf(text: string): { hosts: string[]; tool: boolean } {
     // After a scheme any syntactically valid name is a host, whatever its suffix.
     if (host && /^[a-z0-9._:-]+$/.test(host) && /[a-z0-9]/.test(host)) found.add(host);
   }
-  const tool = toolInText(text);
+  // One walk over the tokens: whether one names a network client (as toolInText), and where
+  // the tokens that may be bare hosts are (a dot, 4 to 300 characters), without building every token.
+  let tool = false;
+  const candidates: number[] = [];
+  let start = -1;
+  /** Where the token's last path segment starts. */
+  let segment = -1;
+  let dot = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 ? SEPARATOR[c] === 1 : isSeparator(c)) {
+      if (start >= 0) {
+        if (!tool && i - start <= 40 && isToolName(text, segment, i)) tool = true;
+        if (dot && i - start >= 4 && i - start <= 300) candidates.push(start, i);
+        start = -1;
+        dot = false;
+      }
+    } else {
+      if (start < 0) start = segment = i;
+      if (c === 0x2e) dot = true;
+      else if (c === 0x2f) segment = i + 1;
+    }
+  }
+  if (start >= 0) {
+    if (!tool && n - start <= 40 && isToolName(text, segment, n)) tool = true;
+    if (dot && n - start >= 4 && n - start <= 300) candidates.push(start, n);
+  }
+  if (!tool) tool = text.includes('openssl') && OPENSSL_NETWORK.test(text);
   if (tool) {
-    for (const raw of tokensOf(text)) {
+    for (let k = 0; k < candidates.length; k += 2) {
       // A host here has a dot (a name with a suffix, or a dotted IPv4).
-      if (raw.length < 4 || raw.length > 300 || !raw.includes('.') || raw.includes('://') || raw.startsWith('-')) continue;
+      const raw = text.slice(candidates[k]!, candidates[k + 1]!);
+      if (raw.includes('://') || raw.startsWith('-')) continue;
       const host = hostOf(raw);
       if (host && looksLikeHost(host)) found.add(host);
       if (found.size >= 64) break;

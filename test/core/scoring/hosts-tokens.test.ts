@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractHosts, hasNetworkTool, SPLIT, tokensOf } from '../../../core/scoring/hosts.ts';
+import { extractHosts, hasNetworkTool, networkOf, SPLIT, tokensOf } from '../../../core/scoring/hosts.ts';
 
 describe('host tokenising', () => {
   it('tokensOf gives exactly the non-empty pieces of splitting on SPLIT, for every separator and any text', () => {
@@ -25,5 +25,16 @@ describe('host tokenising', () => {
     expect(extractHosts('curl -s https://evil.example.org/x?y=1 "http://a.b.example.com"')).toEqual(['evil.example.org', 'a.b.example.com']);
     expect(extractHosts(`x https://${'h'.repeat(200)}.com/${'p'.repeat(400)}`)).toEqual([`${'h'.repeat(200)}.com`]);
     expect(extractHosts('x https://a.example.org\u2028/b https://c.example.org\u3000/')).toEqual(['a.example.org', 'c.example.org']);
+  });
+  it('takes bare hosts (a dot, 4 to 300 characters, no scheme, no leading dash) only when a network client is named anywhere', () => {
+    expect(networkOf('curl -s evil.example.org/x -o out.json')).toEqual({ hosts: ['evil.example.org'], tool: true });
+    expect(networkOf('cat notes.txt; ssh -i k deploy@build.example.net uptime')).toEqual({ hosts: ['build.example.net'], tool: true });
+    expect(networkOf('ping -c1 10.0.0.1 && /usr/bin/nc 10.0.0.2 4444')).toEqual({ hosts: ['10.0.0.1', '10.0.0.2'], tool: true });
+    expect(networkOf('cp build.example.net backup.example.net')).toEqual({ hosts: [], tool: false });
+    expect(networkOf('wget -q https://a.example.org/x b.example.com -c.example.com')).toEqual({ hosts: ['a.example.org', 'b.example.com'], tool: true });
+    const labels = (n: number) => `${'h'.repeat(60)}.`.repeat(n) + 'io';
+    expect(networkOf(`curl ${labels(4)} x`).hosts).toEqual([labels(4)]);
+    expect(networkOf(`curl ${labels(5)} x`).hosts).toEqual([]);
+    expect(networkOf('openssl s_client -connect mail.example.com:465')).toEqual({ hosts: ['mail.example.com'], tool: true });
   });
 });
