@@ -11,7 +11,7 @@ import type { RunLengths } from './required-run.ts';
 import { databasePlace, isDatabaseTool, mcpCallText, mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
 import { NO_GLOB_LISTS } from './shell/lists.ts';
-import { beyondRaw, normaliseShell } from './shell/normalise.ts';
+import { beyondRaw, normaliseShellLines } from './shell/normalise.ts';
 import { mayReveal } from './shell/prescreen.ts';
 
 export type Op =
@@ -82,11 +82,16 @@ function field(target: Target, name: string, raw: string, budget: Budget): Field
  * it in one pass, instead of a second pass over a second field; the raw line
  * is always scanned.
  */
-function commandField(line: string, normalised: string, budget: Budget): Field {
-  if (normalised === '') return field('command', 'command', line, budget);
-  const text = `${regexWindow(line)}\n${regexWindow(normalised)}`;
+function commandField(line: string, normalised: string, budget: Budget): { field: Field; lineNorm: string } {
+  if (normalised === '') { const f = field('command', 'command', line, budget); return { field: f, lineNorm: f.norm }; }
+  const head = regexWindow(line);
+  const tail = regexWindow(normalised);
+  const text = `${head}\n${tail}`;
   budget.left -= text.length;
-  return { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm: normalisePath(text, false), keywordHits: null, runs: null };
+  // normalisePath of the joined text, by parts: lower-casing and the home-directory patterns never reach across a newline.
+  const lineNorm = normalisePath(head, false);
+  const norm = `${lineNorm}\n${normalisePath(tail, false)}`;
+  return { field: { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm, keywordHits: null, runs: null }, lineNorm };
 }
 
 /**
@@ -135,10 +140,10 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
     case 'ShellExec': case 'ProcessSpawn': {
       const line = [call.command, ...call.args].join(' ');
       const input = { command: call.command, args: call.args, env: call.env, cwd: call.cwd };
-      const normalised = mayReveal(input) ? beyondRaw(normaliseShell(input, globLists), line) : '';
-      const f = commandField(line, normalised, budget);
+      const normalised = mayReveal(input) ? beyondRaw(normaliseShellLines(input, globLists), line) : '';
+      const { field: f, lineNorm } = commandField(line, normalised, budget);
       fields.push(f);
-      commandLine = normalised === '' ? f.norm : normalisePath(regexWindow(line), false);
+      commandLine = lineNorm;
       if (call.cwd !== undefined) fields.push(field('path', 'cwd', call.cwd, budget));
       for (const [k, v] of Object.entries(call.env ?? {})) fields.push(field('env', `env.${k}`, `${k}=${v}`, budget));
       const net = networkOf(f.norm);

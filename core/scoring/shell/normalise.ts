@@ -75,22 +75,37 @@ function fact(ctx: Ctx, name: string, detail = ''): void {
 
 /** The normalised text of a ShellExec/ProcessSpawn call (lines; facts included). */
 export function normaliseShell(input: ShellInput, lists: GlobLists): string {
+  return normaliseShellLines(input, lists).join('\n');
+}
+
+/** normaliseShell's lines, as emitted (a line may hold newlines of its own). */
+export function normaliseShellLines(input: ShellInput, lists: GlobLists): string[] {
   const ctx: Ctx = { budget: createBudget(), lists, lines: [], size: 0, facts: new Set(), raw: [input.command, ...input.args].join(' '), downloads: new Map() };
   const scope: Scope = { vars: new Map(Object.entries(input.env ?? {})), positional: null, ifs: ' \t\n', funcs: new Set(), cwd: homed((input.cwd ?? '').replace(/\/+$/, '')), mounts: undefined, place: undefined, via: undefined };
   if (input.args.length === 0) runText(ctx, scope, input.command, 0, false);
   else emit(ctx, runArgv(ctx, scope, [input.command, ...input.args], null, 0).text);
-  return ctx.lines.join('\n');
+  return ctx.lines;
 }
 
 const SHELL_WRAPPER_LINE = /^(?:sudo |doas )?(?:ba|z|da|k|a)?sh(?: -[a-zA-Z]+)* -[a-zA-Z]*c …$/;
 
 /**
- * The lines the raw text does not already say: the rules scan the raw line
- * anyway, so a line found verbatim in it (or a bare `sh -c …`) adds nothing
- * but scanning time. Fact, code and SQL lines always stay.
+ * The lines the raw text does not already say (from normaliseShellLines,
+ * joined by newlines): the rules scan the raw line anyway, so a line found
+ * verbatim in it (or a bare `sh -c …`) adds nothing but scanning time. Fact,
+ * code and SQL lines always stay.
  */
-export function beyondRaw(normalised: string, raw: string): string {
-  return normalised.split('\n').filter((l) => l.startsWith('svc:') || (!raw.includes(l) && !SHELL_WRAPPER_LINE.test(l))).join('\n');
+export function beyondRaw(lines: readonly string[], raw: string): string {
+  const kept: string[] = [];
+  for (const line of lines) {
+    if (!line.includes('\n')) keepBeyond(line, raw, kept);
+    else for (const l of line.split('\n')) keepBeyond(l, raw, kept);
+  }
+  return kept.join('\n');
+}
+
+function keepBeyond(line: string, raw: string, kept: string[]): void {
+  if (line.startsWith('svc:') || (!raw.includes(line) && !SHELL_WRAPPER_LINE.test(line))) kept.push(line);
 }
 
 /** Parses and runs shell text; `guessed` text (strings lifted out of interpreter code) reports no parse problems. */
