@@ -117,8 +117,9 @@ const CONCAT = /(['"])([^'"\n]{0,400})\1\s{0,4}(?:\+|\.\.?|\/)\s{0,4}(['"])([^'"
 
 /** Code as the rules read it: one line, home expressions as '~', adjacent literals joined. */
 export function codeForRules(code: string): string {
-  let s = code.replace(HOME_EXPR, "'~'");
-  for (let i = 0; i < 24; i++) {
+  // Every home expression names home, HOME or expand(user|_path); every joined pair has quotes.
+  let s = code.includes('home') || code.includes('HOME') || code.includes('expand') ? code.replace(HOME_EXPR, "'~'") : code;
+  for (let i = 0; i < 24 && (s.includes("'") || s.includes('"')); i++) {
     const m = CONCAT.exec(s);
     if (!m) break;
     const joiner = /\/\s{0,4}['"]$/.test(m[0].slice(0, m[0].length - m[4]!.length - 1)) && !m[0].includes('+') && !/['"]\s{0,4}\.\.?\s{0,4}['"]/.test(m[0]) ? '/' : '';
@@ -132,6 +133,8 @@ const B64_CALL = /(?:b64decode|urlsafe_b64decode|decodebytes|atob|base64_decode|
 /** Base64 literals the code decodes, decoded. */
 export function decodedLiterals(code: string): string[] {
   const out: string[] = [];
+  // Every decoder B64_CALL names holds one of these.
+  if (!code.includes('decode') && !code.includes('atob') && !code.includes('Buffer.from')) return out;
   for (const m of code.matchAll(B64_CALL)) {
     const text = decodeBase64(m[1]!);
     if (text !== null && /^[\x09\x0a\x0d\x20-\x7e]+$/.test(text)) out.push(text);

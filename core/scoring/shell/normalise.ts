@@ -451,7 +451,7 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
   if (!one || depth + 1 > MAX_DEPTH) return false;
   for (const f of codeFacts(one.code)) fact(ctx, f, one.lang);
   const codes = [one.code, ...decodedLiterals(one.code)];
-  const runsDecoded = /\b(?:exec|eval|system|popen|compile|spawn|execsync|execute)\s{0,2}\(/i.test(one.code);
+  const runsDecoded = codes.length > 1 && /\b(?:exec|eval|system|popen|compile|spawn|execsync|execute)\s{0,2}\(/i.test(one.code);
   codes.forEach((code, i) => {
     if (i > 0 && runsDecoded) fact(ctx, 'decoded-payload-run');
     const line = codeForRules(code);
