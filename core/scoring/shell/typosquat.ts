@@ -55,9 +55,14 @@ const PIP_VALUE_OPTS = new Set(['-r', '--requirement', '-c', '--constraint', '-e
 const OTHER_VALUE_OPTS = new Set(['--version', '--vers', '-v', '--git', '--path', '--branch', '--tag', '--rev', '--root', '--registry', '--index', '--features', '-F',
   '--source', '-s', '--install-dir', '-i', '--bindir', '-n', '--platform', '--framework', '-f', '--package-directory', '--project', '--output', '-o']);
 
+const INSTALLER_INITIALS = new Set(['n', 'p', 'y', 'b', 'c', 'u', 'g', 'd', 'i', 'I']);
+
 /** The packages an install argv names, by ecosystem (empty when it installs nothing by name). */
 export function installedPackages(argv: readonly string[]): { eco: Ecosystem; names: string[] } | null {
-  const cmd = (argv[0] ?? '').replace(/^.*\//, '');
+  const first = argv[0] ?? '';
+  const cmd = first.includes('/') ? first.replace(/^.*\//, '') : first;
+  // The installers' first letters (npm/nuget, pnpm/pip/python/poetry/pipx, yarn, bun/bundle, cnpm/cargo/composer, uv, gem, dotnet, Install-Package).
+  if (!INSTALLER_INITIALS.has(cmd.charAt(0))) return null;
   let eco: Ecosystem;
   let rest: readonly string[];
   if (NODE_MANAGERS.has(cmd) && NODE_VERBS.has(argv[1] ?? '')) { eco = 'npm'; rest = argv.slice(2); }

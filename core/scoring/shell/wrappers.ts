@@ -312,18 +312,24 @@ const BANG_PROGRAMS = s('vim', 'vi', 'nvim', 'ex', 'view', 'rvim', 'gdb', 'lldb'
 export function embeddedCommands(argv: readonly string[]): string[] {
   const name = argv[0] ?? '';
   const out: string[] = [];
-  const add = (t: string | undefined) => { if (t !== undefined && t.trim() !== '' && out.length < 8) out.push(t); };
+  const ssh = name === 'ssh' || name === 'scp' || name === 'sftp';
+  const bang = BANG_PROGRAMS.has(name);
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
     const next = argv[i + 1];
     let m: RegExpExecArray | null;
-    if ((m = /^--(?:checkpoint-action=exec|to-command|use-compress-program|rsh|rsync-path|info-script|new-volume-script)=([\s\S]+)$/.exec(a))) add(m[1]);
-    else if ((name === 'tar' && (a === '-I' || a === '-F')) || (name === 'rsync' && a === '-e') || (name === 'zip' && a === '-TT') || (name === 'man' && a === '-P') || (name === 'tcpdump' && a === '-z')) add(next);
-    else if ((m = /^(?:proxycommand|localcommand|knownhostscommand|remotecommand)[= ]([\s\S]+)$/i.exec(a)) && (name === 'ssh' || name === 'scp' || name === 'sftp')) add(m[1]!.replace(/^[;\s]+/, ''));
-    else if (name === 'git' && a === '-c' && next !== undefined && (m = /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|alias\.[^=]{1,40}(?==!)|credential\.helper(?==!)|gpg\.program|uploadpack\.packobjectshook)=([\s\S]+)$/i.exec(next))) add(m[1]!.replace(/^!/, ''));
-    else if (BANG_PROGRAMS.has(name) && i > 1 && /^-/.test(argv[i - 1]!) && (m = /^(?::?!|\.(?:shell|system)\s|shell\s|system\s|\\!\s?)([\s\S]+)$/.exec(a))) add(m[1]);
-    else if (BANG_PROGRAMS.has(name) && /^\+:?!/.test(a)) add(a.replace(/^\+:?!/, ''));
-    else if (name === 'make' && (m = /^--eval=([\s\S]+)$/.exec(a))) add(m[1]!.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.replace(/^\t[-@+]{0,3}/, '')).join('\n'));
+    // Each test reads the command's name before its regex: most arguments of most commands try none.
+    if (a.startsWith('--') && (m = /^--(?:checkpoint-action=exec|to-command|use-compress-program|rsh|rsync-path|info-script|new-volume-script)=([\s\S]+)$/.exec(a))) addCommand(out, m[1]);
+    else if ((name === 'tar' && (a === '-I' || a === '-F')) || (name === 'rsync' && a === '-e') || (name === 'zip' && a === '-TT') || (name === 'man' && a === '-P') || (name === 'tcpdump' && a === '-z')) addCommand(out, next);
+    else if (ssh && (m = /^(?:proxycommand|localcommand|knownhostscommand|remotecommand)[= ]([\s\S]+)$/i.exec(a))) addCommand(out, m[1]!.replace(/^[;\s]+/, ''));
+    else if (name === 'git' && a === '-c' && next !== undefined && (m = /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|alias\.[^=]{1,40}(?==!)|credential\.helper(?==!)|gpg\.program|uploadpack\.packobjectshook)=([\s\S]+)$/i.exec(next))) addCommand(out, m[1]!.replace(/^!/, ''));
+    else if (bang && i > 1 && /^-/.test(argv[i - 1]!) && (m = /^(?::?!|\.(?:shell|system)\s|shell\s|system\s|\\!\s?)([\s\S]+)$/.exec(a))) addCommand(out, m[1]);
+    else if (bang && /^\+:?!/.test(a)) addCommand(out, a.replace(/^\+:?!/, ''));
+    else if (name === 'make' && (m = /^--eval=([\s\S]+)$/.exec(a))) addCommand(out, m[1]!.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.replace(/^\t[-@+]{0,3}/, '')).join('\n'));
   }
   return out;
+}
+
+function addCommand(out: string[], text: string | undefined): void {
+  if (text !== undefined && text.trim() !== '' && out.length < 8) out.push(text);
 }
