@@ -48,6 +48,16 @@ describe('changes to production are held for a person', () => {
       'vercel --prod', 'vercel deploy --prod --yes', 'npx vercel --prod --token $VERCEL_TOKEN',
       'netlify deploy --dir=dist --prod', 'npx serverless deploy --stage production',
     ]);
+    each('prod-platform-deploy', 'stopped', [
+      'gcloud run deploy api --image gcr.io/acme/api:2 --project acme-prod --region us-central1',
+      'az webapp deploy --name shop-prod --resource-group rg --src-path app.zip',
+      'bundle exec cap production deploy', 'kamal deploy -d production', 'argocd app sync payments-prod',
+      'eb deploy acme-api-prod', 'railway up --environment production',
+    ]);
+    quiet('prod-platform-deploy', [
+      'gcloud run deploy api --image gcr.io/acme/api:2 --project acme-dev', 'az webapp deploy --name shop-staging --resource-group rg --src-path app.zip',
+      'bundle exec cap staging deploy', 'argocd app get payments-prod', 'eb deploy acme-api-dev', 'gcloud run services describe api --project acme-prod',
+    ]);
     each('prod-script-all-users', 'stopped', [
       'python scripts/backfill.py --env prod --all-users', 'node scripts/send-emails.js --env=production --all-users',
       'bundle exec rake notify:run -- --all-customers --environment production',
