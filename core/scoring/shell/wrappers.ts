@@ -68,6 +68,8 @@ const SPECS: ReadonlyMap<string, Spec> = new Map(Object.entries({
 
 /** Removes a standard binary directory so `/usr/bin/rm` reads as `rm`. */
 export function commandName(word: string): string {
+  // Every directory the pattern names starts with '/': most words are ruled out without the regex.
+  if (word.charCodeAt(0) !== 0x2f) return word;
   const m = /^(?:\/usr\/local|\/usr|\/opt\/homebrew|)\/s?bin\/([^/]+)$/.exec(word);
   return m ? m[1]! : word;
 }
