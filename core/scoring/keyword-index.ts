@@ -3,41 +3,58 @@
  * filter registers its rules' keywords at build time and gets their ids; at
  * evaluation a field is scanned ONCE for all filters' keywords (the hits are
  * kept on the field object, which lives for one evaluation, marked with the
- * index and its automaton's generation), instead of once per filter.
+ * index and its automaton's generation), instead of once per filter. The
+ * hits are also sorted by the filter (owner) that registered them, once per
+ * field, so each filter walks its own few hits rather than everyone's.
  */
 import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
 
-/** Where a field keeps its hits: the index and automaton generation that found them, and the ids. */
-export interface KeywordHits { index: object; generation: number; ids: readonly number[] }
+/**
+ * Where a field keeps its hits: the index and automaton generation that
+ * found them, the ids, and (once asked for) the ids of each owner.
+ */
+export interface KeywordHits { index: object; generation: number; ids: readonly number[]; byOwner: (number[] | undefined)[] | null }
 
 export interface KeywordIndex {
-  /** Registers lower-cased keywords; returns their ids. Call before the first `hits`. */
-  register(words: readonly string[]): number[];
-  /** The distinct ids of the registered keywords found in `field.norm` (one scan per field). */
+  /** A new owner number, for a filter that registers keywords as one and asks `hitsFor`. */
+  newOwner(): number;
+  /** Registers lower-cased keywords (for `owner` when given); returns their ids. Call before the first `hits`. */
+  register(words: readonly string[], owner?: number): number[];
+  /** The distinct ids of the registered keywords found in `field.norm` (one scan per field), in order of first hit. */
   hits(field: { norm: string; keywordHits?: KeywordHits | null }): readonly number[];
+  /** Those of `hits` that `owner` registered, in the same order. */
+  hitsFor(field: { norm: string; keywordHits?: KeywordHits | null }, owner: number): readonly number[];
   /** Scans done so far (a work counter for tests and benchmarks). */
   readonly scans: number;
 }
 
+const NONE: readonly number[] = [];
+
 export function createKeywordIndex(): KeywordIndex {
   const words: string[] = [];
   const ids = new Map<string, number>();
+  // The owners that registered each id.
+  const owners: number[][] = [];
+  let ownerCount = 0;
   let matcher: MultiMatcher | null = null;
   let generation = 0;
   let scans = 0;
   let seen = new Uint32Array(0);
   let stamp = 0;
   const self: KeywordIndex = {
-    register(list) {
+    newOwner: () => ownerCount++,
+    register(list, owner) {
       return list.map((w) => {
         let id = ids.get(w);
         if (id === undefined) {
           id = words.length;
           ids.set(w, id);
           words.push(w);
+          owners.push([]);
           matcher = null;
           generation++;
         }
+        if (owner !== undefined && !owners[id]!.includes(owner)) owners[id]!.push(owner);
         return id;
       });
     },
@@ -50,8 +67,18 @@ export function createKeywordIndex(): KeywordIndex {
       const found: number[] = [];
       scans++;
       matcher.scanDistinct(field.norm, (k) => { if (seen[k] !== stamp) { seen[k] = stamp; found.push(k); } });
-      field.keywordHits = { index: self, generation, ids: found };
+      field.keywordHits = { index: self, generation, ids: found, byOwner: null };
       return found;
+    },
+    hitsFor(field, owner) {
+      const found = self.hits(field);
+      const known = field.keywordHits!;
+      let byOwner = known.byOwner;
+      if (byOwner === null) {
+        byOwner = known.byOwner = new Array<number[] | undefined>(ownerCount);
+        for (const k of found) for (const o of owners[k]!) (byOwner[o] ??= []).push(k);
+      }
+      return byOwner[owner] ?? NONE;
     },
     get scans() { return scans; },
   };

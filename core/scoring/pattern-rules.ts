@@ -1,9 +1,7 @@
 /**
  * The engine shared by every pattern-based filter: vetted regexes over the
  * call's fields, a keyword prefilter (one Aho-Corasick pass per field decides
- * which rules can possibly match: a rule's own keywords, and up to three
- * literal factors its pattern cannot match without, read off the pattern at
- * load time by required-literals.ts), and optional checks on each match
+ * which rules can possibly match), and optional checks on each match
  * (exceptions, counts, entropy, Luhn, the provider's own hosts). A rule with
  * `min_length` and no pattern flags oversized fields.
  *
@@ -14,7 +12,7 @@ import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
-import { requiredCounts, requiredLiterals } from './required-literals.ts';
+import { requiredCounts } from './required-literals.ts';
 import { hasRunIn, requiredRun, type RequiredRun } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
 import { censusAllows } from './text-census.ts';
@@ -32,27 +30,9 @@ interface CompiledRule {
   targets: ReadonlySet<Target> | null;
   ops: ReadonlySet<Op> | null;
   keywordIds: number[];
-  /** How many necessary literal factors of the pattern (required-literals.ts) a field must show before the regex runs. */
-  factors: number;
   /** Position in the file (the candidate stamps). */
   index: number;
 }
-
-/** A literal of one rule's factor: seeing it in a field satisfies that factor (`slot`) for the field. */
-interface FactorPosting { rule: CompiledRule; slot: number }
-
-/** Most derived factors a rule waits for (the longest ones: each adds literals to the shared automaton). */
-const MAX_FACTORS = 3;
-
-/** The pattern's necessary factors that the rule's own keywords do not already imply, longest first. */
-function derivedFactors(pattern: string, flags: string, keywords: readonly string[]): string[][] {
-  const factors = requiredLiterals(pattern, flags);
-  const implied = (f: readonly string[]) => keywords.length > 0 && keywords.every((k) => f.some((s) => k.includes(s)));
-  const shortest = (f: readonly string[]) => Math.min(...f.map((s) => s.length));
-  return factors.filter((f) => !implied(f)).sort((a, b) => shortest(b) - shortest(a)).slice(0, MAX_FACTORS);
-}
-
-const NO_HITS: readonly number[] = [];
 
 /** A rule that matched in an evaluation, with its score for this call. */
 interface Hit { rule: PatternRule; score: number }
@@ -81,12 +61,10 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   const file = validate(PatternFile, doc);
   const bonus = file.filter?.extra_match_bonus ?? 0.5;
   const index = options.keywords ?? createKeywordIndex();
+  const owner = index.newOwner();
   const alwaysRun: CompiledRule[] = [];
   // Rules by the shared index's keyword id (sparse: other filters' keywords have none here).
   const byKeyword = new Map<number, CompiledRule[]>();
-  // Derived factors' literals by keyword id, and the number of factor slots.
-  const postings = new Map<number, FactorPosting[]>();
-  let slots = 0;
   const seen = new Set<string>();
   for (const rule of file.rules) {
     if (seen.has(rule.id)) throw new Error(`rule '${rule.id}': duplicate id`);
@@ -114,23 +92,9 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       targets: targetSet(rule.targets ?? options.defaultTargets),
       ops: rule.ops ? new Set(rule.ops) : null,
       keywordIds: [],
-      factors: 0,
       index: seen.size - 1,
     };
-    // Case-sensitive patterns run on the original text, the automaton reads the lower-cased one: no derived factors.
-    const keywords = (rule.keywords ?? []).map((kw) => kw.toLowerCase());
-    if (regex && !rule.case_sensitive) {
-      for (const factor of derivedFactors(rule.pattern!, regex.flags, keywords)) {
-        const slot = slots++;
-        entry.factors++;
-        for (const id of new Set(index.register(factor))) {
-          let list = postings.get(id);
-          if (!list) postings.set(id, list = []);
-          list.push({ rule: entry, slot });
-        }
-      }
-    }
-    for (const id of index.register(keywords)) {
+    for (const id of index.register((rule.keywords ?? []).map((kw) => kw.toLowerCase()), owner)) {
       if (entry.keywordIds.includes(id)) continue;
       entry.keywordIds.push(id);
       let list = byKeyword.get(id);
@@ -141,11 +105,6 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   }
   // The same as a dense array (ids are small integers, and every hit of every filter is looked up here).
   const byId: (CompiledRule[] | undefined)[] = Array.from({ length: byKeyword.size === 0 ? 0 : Math.max(...byKeyword.keys()) + 1 }, (_, k) => byKeyword.get(k));
-  const postingsById: (FactorPosting[] | undefined)[] = Array.from({ length: postings.size === 0 ? 0 : Math.max(...postings.keys()) + 1 }, (_, k) => postings.get(k));
-  // Per field: which factor slots were seen (`slotSeen`), and per rule how many of its factors (`ready`, valid when `readyStamp` is the field's).
-  const slotSeen = new Uint32Array(slots);
-  const readyStamp = new Uint32Array(file.rules.length);
-  const ready = new Uint8Array(file.rules.length);
   // Stamps per rule, so no set is built per field or per call: `tried` marks
   // the rules already taken for the current field (always-run rules first,
   // then by keyword hit), `matched` the rules that matched in the current
@@ -201,29 +160,12 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (++callStamp === 0xffffffff) { matched.fill(0); callStamp = 1; }
       const found: Hit[] = [];
       for (const field of view.fields) {
-        if (++fieldStamp === 0xffffffff) { tried.fill(0); slotSeen.fill(0); readyStamp.fill(0); fieldStamp = 1; }
-        const hits = byId.length === 0 && postingsById.length === 0 ? NO_HITS : index.hits(field);
-        // The factors this field shows, counted per rule; a rule is tried in the same order as without them.
-        if (postingsById.length > 0) {
-          for (const k of hits) {
-            const list = k < postingsById.length ? postingsById[k] : undefined;
-            if (list) for (const p of list) {
-              if (slotSeen[p.slot] === fieldStamp) continue;
-              slotSeen[p.slot] = fieldStamp;
-              const i = p.rule.index;
-              if (readyStamp[i] !== fieldStamp) { readyStamp[i] = fieldStamp; ready[i] = 0; }
-              ready[i]!++;
-            }
-          }
-        }
-        for (const c of alwaysRun) if (c.factors === 0 || (readyStamp[c.index] === fieldStamp && ready[c.index] === c.factors)) tryRule(c, view, field, found);
+        if (++fieldStamp === 0xffffffff) { tried.fill(0); fieldStamp = 1; }
+        for (const c of alwaysRun) tryRule(c, view, field, found);
         if (byId.length === 0) continue;
-        for (const k of hits) {
+        for (const k of index.hitsFor(field, owner)) {
           const list = k < byId.length ? byId[k] : undefined;
-          if (list) for (const c of list) {
-            if (tried[c.index] === fieldStamp) continue;
-            if (c.factors === 0 || (readyStamp[c.index] === fieldStamp && ready[c.index] === c.factors)) tryRule(c, view, field, found);
-          }
+          if (list) for (const c of list) if (tried[c.index] !== fieldStamp) tryRule(c, view, field, found);
         }
       }
       if (found.length === 0) return { matched: false, score: 0, message: 'No rule matched' };
