@@ -6,17 +6,15 @@
  *    `POST /api/proxy/evaluate` for BENCH_DURATION_MS (default 10 s, after a
  *    BENCH_WARMUP_MS warm-up, default 10 s) over a mix of corpus calls the default rules allow, queue
  *    and deny (so audit chaining, digest filing, events and notifications all
- *    run), each connection its own session, with one `/ws/live` client
- *    connected. Every answer is sent only once its decision is durable.
- *    The mix it prints is what the default rules decided under this load,
- *    not the calls' own mix (allow 16, queue 2, deny 2 of every 20): each
- *    connection is one session, and the session-rate filter scores a session
- *    past 120 and 300 calls a minute (config/filters/session-rate.toml),
- *    which at these rates every session passes within seconds, so calls the
- *    rules alone would allow are queued (or denied) more the faster the host
- *    answers (allow / queue / deny measured: 79/10/11% at 400/s, 77/9/14%
- *    at 900/s, 38/45/17% at 1,600/s, 51/33/16% at 2,200/s). A queued call
- *    costs more (its digest item, its event), so compare runs at like mixes.
+ *    run), each call in its own session (test/support/evaluate-load.ts), with one
+ *    `/ws/live` client connected. Every answer is sent only once its decision
+ *    is durable. The mix it prints is what the default rules decided under
+ *    this load; with a session per call it is the calls' own mix (allow 16,
+ *    queue 2, deny 2 of every 20). With one session per connection (before),
+ *    each session passed session-rate's 120 and 300 calls a minute within
+ *    seconds and nearly every call was queued (0/81/19% at 2,200/s), which
+ *    measured filing, not a representative mix. A queued call costs more (its
+ *    digest item, its event), so compare runs at like mixes.
  *    The warm-up is long because the host's JIT warm-up is: V8 optimises
  *    ~700 functions under this load (scoring, the audit path, node:http),
  *    ~1 s of CPU on its compiler threads, so with a 2 s warm-up the window

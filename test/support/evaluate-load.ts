@@ -1,7 +1,7 @@
 /**
  * The load shape of bench/evaluate.ts, shared with the SIGKILL-mid-burst
- * conformance test: 32 keep-alive connections, each its own session, posting
- * a mix of corpus calls the default rules allow (16 of 20), queue (2) and
+ * conformance test: 32 keep-alive connections posting, each call in its own
+ * session (see loadShapeBodies), a mix of corpus calls the default rules allow (16 of 20), queue (2) and
  * deny (2), with one `/ws/live` client connected.
  */
 import { randomBytes } from 'node:crypto';
@@ -34,12 +34,19 @@ export async function loadShapeCalls(): Promise<ToolCall[]> {
   return calls;
 }
 
-/** Per connection, the evaluate bodies it cycles through: its own session, the mix rotated. */
+/**
+ * Per connection, the evaluate bodies it cycles through: the mix rotated, each
+ * body its own session (5,120 sessions over 32 connections). One session per
+ * connection would make each look like an agent calling thousands of times a
+ * minute, so session-rate (120 and 300 a minute) would queue nearly every call
+ * within seconds and the mix measured would no longer be the mix sent; with a
+ * session per body each stays under 120 a minute up to ~10,000 calls/s.
+ */
 export function loadShapeBodies(calls: ToolCall[], connections = LOAD_CONNECTIONS): string[][] {
-  return Array.from({ length: connections }, (_, w) => {
-    const session = `00000000-0000-4000-8000-${String(w).padStart(12, '0')}`;
-    return calls.map((_, i) => JSON.stringify({ tool_call: calls[(i + w * 7) % calls.length], session_id: session, source: 'load' }));
-  });
+  return Array.from({ length: connections }, (_, w) => calls.map((_, i) => {
+    const session = `00000000-0000-4000-8000-${String(w).padStart(4, '0')}${String(i).padStart(8, '0')}`;
+    return JSON.stringify({ tool_call: calls[(i + w * 7) % calls.length], session_id: session, source: 'load' });
+  }));
 }
 
 /** A `/ws/live` client; `events()` counts what it received. */
