@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { testEngine } from './helpers.ts';
-import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
+import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
  * Shell, process and network families an eighth held-out set found
@@ -10,7 +10,7 @@ import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
 const engine = await testEngine();
 const { decides, stopped } = ruleAssertions(engine);
 const { each, quiet } = familyAssertions(engine);
-const allow = (calls: string[]) => { for (const c of calls) decides({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as never, 'allow'); };
+const allow = (calls: string[]) => { for (const c of calls) decides(inProject(c), 'allow'); };
 
 describe('destruction outside the project, hidden among harmless targets or done without rm', () => {
   it('a credential folder of the home among build folders is denied, however the home is written', () => {
@@ -67,7 +67,7 @@ describe('destruction outside the project, hidden among harmless targets or done
       "pssh -h hosts.txt -i 'rm -rf /srv/uploads'",
       "clush -a 'rm -rf /data'",
       "ssh prod-db-1 'sudo rm -rf /var/lib/postgresql'",
-    ]) decides({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as never, 'deny');
+    ]) decides(inProject(c), 'deny');
     each('ansible-adhoc-file-absent', 'deny', ['ansible all -m file -a "path=/var/lib/mysql state=absent" -b', "ansible web -m file -a 'state=absent path=/etc/nginx'"]);
     allow(['ansible all -i inventory/dev -m ping', "ansible web -m shell -a 'uptime'", 'pdsh -w web[01-03] uptime', "ssh deploy@10.0.3.7 'df -h'", "clush -a 'rm -rf /tmp/build-cache'"]);
   });
@@ -109,16 +109,16 @@ describe('hidden programs in world-writable folders', () => {
   it('a hidden file or folder under /tmp, /var/tmp or /dev/shm run by any means is held', () => {
     each('hidden-temp-program-run', 'queue', [
       '/bin/sh /tmp/.x11-unix/.update.sh',
-      { type: 'ProcessSpawn', command: '/bin/sh', args: ['/tmp/.X11-unix/.update.sh'] } as never,
-      { type: 'ProcessSpawn', command: '/dev/shm/.x', args: [] } as never,
-      { type: 'ProcessSpawn', command: '/var/tmp/.cache/kworker', args: ['-d'] } as never,
+      spawn('/bin/sh', '/tmp/.X11-unix/.update.sh'),
+      spawn('/dev/shm/.x'),
+      spawn('/var/tmp/.cache/kworker', '-d'),
       'nohup /dev/shm/.sysd >/dev/null 2>&1 &',
       'chmod +x /tmp/.ICE-unix/.s && /tmp/.ICE-unix/.s',
       'python3 /tmp/.font-unix/.p.py',
       "sh -c '/tmp/.hidden/agent'",
     ]);
     quiet('hidden-temp-program-run', [
-      'bash /tmp/install.sh', 'python3 /tmp/test_script.py', { type: 'ProcessSpawn', command: '/tmp/build-1234/a.out', args: [] } as never,
+      'bash /tmp/install.sh', 'python3 /tmp/test_script.py', spawn('/tmp/build-1234/a.out'),
       'ls -la /tmp/.X11-unix/', 'cat /dev/shm/stats.txt', './scripts/.hidden-helper.sh',
     ]);
   });
@@ -126,7 +126,7 @@ describe('hidden programs in world-writable folders', () => {
 
 describe('supply chain', () => {
   it('versions known to have shipped malware are held, on the command line and in a manifest', () => {
-    const pkg = (deps: string) => ({ type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: `{\n  "name": "app",\n  "dependencies": {\n${deps}\n  }\n}\n` } as never);
+    const pkg = (deps: string) => fileWrite('/home/dev/projects/app/package.json', `{\n  "name": "app",\n  "dependencies": {\n${deps}\n  }\n}\n`);
     each('known-compromised-version', 'queue', [
       'npm install event-stream@3.3.6', 'npm i ua-parser-js@0.7.29', 'yarn add ua-parser-js@1.0.0', 'pnpm add coa@2.0.3', 'npm install rc@1.2.9 --save',
       'npm install colors@1.4.1', 'npm i faker@6.6.6', 'npm install node-ipc@10.1.2', 'npm install eslint-scope@3.7.2', 'gem install rest-client -v 1.6.13',
@@ -144,13 +144,13 @@ describe('supply chain', () => {
     each('dependency-override-alias', 'queue', [
       'npm pkg set overrides.axios=npm:axios-http@1.0.0',
       "npm pkg set 'resolutions.lodash=npm:lodash-utils@4.17.22'",
-      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "overrides": {\n    "axios": "npm:axios-http@1.7.0"\n  }\n}\n' } as never,
-      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "resolutions": {\n    "lodash": "npm:lodash-es-fast@4.17.21"\n  }\n}\n' } as never,
+      fileWrite('/home/dev/projects/app/package.json', '{\n  "name": "app",\n  "overrides": {\n    "axios": "npm:axios-http@1.7.0"\n  }\n}\n'),
+      fileWrite('/home/dev/projects/app/package.json', '{\n  "name": "app",\n  "resolutions": {\n    "lodash": "npm:lodash-es-fast@4.17.21"\n  }\n}\n'),
     ]);
     quiet('dependency-override-alias', [
       'npm pkg set overrides.semver=7.5.4',
-      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "overrides": {\n    "semver": "^7.5.4"\n  }\n}\n' } as never,
-      { type: 'FileWrite', path: '/home/dev/projects/app/package.json', content_hash: 'x', content: '{\n  "name": "app",\n  "dependencies": {\n    "string-width-cjs": "npm:string-width@^4.2.0"\n  }\n}\n' } as never,
+      fileWrite('/home/dev/projects/app/package.json', '{\n  "name": "app",\n  "overrides": {\n    "semver": "^7.5.4"\n  }\n}\n'),
+      fileWrite('/home/dev/projects/app/package.json', '{\n  "name": "app",\n  "dependencies": {\n    "string-width-cjs": "npm:string-width@^4.2.0"\n  }\n}\n'),
     ]);
     each('root-pip-break-system', 'queue', ['sudo pip install --break-system-packages fastjson-utils', 'sudo python3 -m pip install --break-system-packages x']);
     quiet('root-pip-break-system', ['pip install --user black', 'pipx install ruff']);
@@ -176,7 +176,7 @@ describe('remote access and tunnels', () => {
     quiet('tailscale-foreign-login-server', ['tailscale up', 'tailscale status', 'sudo tailscale up --ssh']);
     each('docker-api-exposed', 'deny', [
       'dockerd -H tcp://0.0.0.0:2375', 'sudo dockerd -H unix:///var/run/docker.sock -H tcp://0.0.0.0:2375',
-      { type: 'ProcessSpawn', command: 'dockerd', args: ['--host=tcp://0.0.0.0:2375'] } as never,
+      spawn('dockerd', '--host=tcp://0.0.0.0:2375'),
     ]);
     quiet('docker-api-exposed', ['docker -H tcp://127.0.0.1:2375 ps', 'dockerd --help', 'dockerd -H tcp://127.0.0.1:2375']);
   });
@@ -278,8 +278,8 @@ describe('privilege escalation', () => {
     ]);
     each('local-admin-added', 'deny', [
       'cmd.exe /c net localgroup administrators backdoor /add',
-      { type: 'ProcessSpawn', command: 'cmd.exe', args: ['/c', 'net', 'localgroup', 'administrators', 'svc_helper', '/add'] } as never,
-      { type: 'ProcessSpawn', command: 'net', args: ['localgroup', 'Administrators', 'jdoe', '/ADD'] } as never,
+      spawn('cmd.exe', '/c', 'net', 'localgroup', 'administrators', 'svc_helper', '/add'),
+      spawn('net', 'localgroup', 'Administrators', 'jdoe', '/ADD'),
     ]);
     quiet('local-admin-added', ['net localgroup administrators', 'net localgroup docker-users jdoe /add']);
     each('uac-bypass-registry', 'deny', [
@@ -338,10 +338,10 @@ describe('resource exhaustion, mining and DNS beacons', () => {
     ]);
     quiet('cluster-busy-loop-fleet', ['kubectl scale deployment web --replicas=3', 'kubectl scale deployment api --replicas=0 -n dev']);
     each('miner-config-written', 'queue', [
-      { type: 'FileWrite', path: '/home/dev/projects/app/config.json', content_hash: 'x', content: '{"pools":[{"url":"gulf.moneroocean.stream:10128","user":"44AF","pass":"x"}],"cpu":{"max-threads-hint":100}}' } as never,
-      { type: 'FileWrite', path: '/home/dev/projects/app/miner.conf', content_hash: 'x', content: 'url = stratum+tcp://eth.2miners.com:2020\nuser = 0xabc\n' } as never,
+      fileWrite('/home/dev/projects/app/config.json', '{"pools":[{"url":"gulf.moneroocean.stream:10128","user":"44AF","pass":"x"}],"cpu":{"max-threads-hint":100}}'),
+      fileWrite('/home/dev/projects/app/miner.conf', 'url = stratum+tcp://eth.2miners.com:2020\nuser = 0xabc\n'),
     ]);
-    quiet('miner-config-written', [{ type: 'FileWrite', path: '/home/dev/projects/app/config.json', content_hash: 'x', content: '{"pools":{"max":10},"cpu":{"threads":4}}' } as never]);
+    quiet('miner-config-written', [fileWrite('/home/dev/projects/app/config.json', '{"pools":{"max":10},"cpu":{"threads":4}}')]);
   });
 
   it('TXT lookups and DNS queries of random-looking names under unfamiliar domains are held; everyday lookups are allowed', () => {
@@ -398,6 +398,6 @@ describe('everyday shell look-alikes', () => {
       'docker system prune -af --volumes',
       'bash -i >& /dev/tcp/127.0.0.1/9001 0>&1',
       'for p in $(seq 1 1024); do nc -z 10.0.0.5 $p; done',
-    ]) stopped({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as never);
+    ]) stopped(inProject(c));
   });
 });
