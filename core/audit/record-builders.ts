@@ -4,7 +4,6 @@
  * timestamp and (through the returned function) the chain position.
  */
 import type { AuditFilterResult, AuditRecord, HashHex, ProxyAction, ShortCircuitRecord } from './audit-record.ts';
-import { canonicalJson } from './canonical-json.ts';
 import type { Redact } from './summarize-arguments.ts';
 import { argumentsHash, describeArguments } from './summarize-arguments.ts';
 
@@ -42,7 +41,7 @@ export function fullRecordBuilder(
   at: { id: string; timestamp: string; redact: Redact; summaryLength: number; hashHex?: HashHex },
 ): Builder<AuditRecord> {
   return (sequence, prevHash) => {
-    // Members in canonical (sorted) order, so sealing serialises the record natively (canonical-json.ts).
+    // Members in canonical (sorted) order, the order record-json.ts writes them in.
     const supervised = input.supervised;
     const described = describeArguments(input.tool_call, at.redact, at.summaryLength, at.hashHex);
     const record: Omit<AuditRecord, 'hash'> = {
@@ -65,36 +64,6 @@ export function fullRecordBuilder(
     };
     return record;
   };
-}
-
-/** A record's canonical JSON, and that of its filter results when it has them (a part of the body). */
-export interface SealedText {
-  body: string;
-  filterResults?: string;
-}
-
-/**
- * The canonical JSON (canonical-json.ts) of a record `fullRecordBuilder`
- * built, and that of its filter results, which the body holds: the decision
- * path reuses it for the answer, the digest item and its event, so the
- * results are serialised once. The record's members, and its filter
- * results' members, are in canonical order by construction and its leaves
- * are strings, booleans, null and numbers, so once every number is finite
- * what `JSON.stringify` writes is the canonical text, without
- * canonicalJson's walk checking the order. A non-finite number goes to
- * canonicalJson, which refuses it.
- */
-export function fullRecordJson(record: Omit<AuditRecord, 'hash'>): SealedText {
-  let finite = Number.isFinite(record.composite_score) && Number.isFinite(record.evaluation_time_ms) && Number.isFinite(record.sequence);
-  if (record.supervised_pid !== undefined) finite &&= Number.isFinite(record.supervised_pid);
-  for (const result of record.filter_results) finite &&= Number.isFinite(result.score);
-  if (!finite) return { body: canonicalJson(record) };
-  // `filter_results` sorts after these four members and before all the others.
-  const { arguments_hash, arguments_summary, composite_score, evaluation_time_ms, filter_results, ...rest } = record;
-  const filterResults = JSON.stringify(filter_results);
-  const head = JSON.stringify({ arguments_hash, arguments_summary, composite_score, evaluation_time_ms });
-  const tail = JSON.stringify(rest);
-  return { body: `${head.slice(0, -1)},"filter_results":${filterResults},${tail.slice(1)}`, filterResults };
 }
 
 /** A filter result's members, in canonical order. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../core/audit/canonical-json.ts';
-import { fullRecordBuilder, fullRecordJson } from '../../../core/audit/record-builders.ts';
+import { fullRecordBuilder } from '../../../core/audit/record-builders.ts';
+import { fullRecordJson } from '../../../core/audit/record-json.ts';
 import { argumentsHash, describeArguments, summarizeArguments } from '../../../core/audit/summarize-arguments.ts';
 
 /** The definition, written the slow way: sorted keys at every level, undefined members left out. */
