@@ -15,7 +15,7 @@ const NameParam = Type.Object({
 });
 
 const GATED = errorDoc('FEATURE_GATED: the licence lacks policy_editor');
-const INVALID = errorDoc('VALIDATION_ERROR: name (create only), thresholds 0.0-10.0, allow strictly below deny, unknown filter ids');
+const INVALID = errorDoc('VALIDATION_ERROR: a body that is not a JSON object, name (create only), thresholds 0.0-10.0, allow strictly below deny, unknown filter ids');
 
 /** The path parameter, percent-decoded; an undecodable one cannot name a policy. */
 function nameOf(request: RouteRequest): string {
@@ -79,7 +79,7 @@ export function policyRoutes(parts: { policies: PolicyStore; licence: LicenceSer
       },
       async handler(request) {
         gate();
-        const content = parsePolicyBody(await readJson(request), knownFilters());
+        const content = parsePolicyBody(await readJson(request, { code: 'VALIDATION_ERROR' }), knownFilters());
         return json(await store.create(content.name ?? '', content), 201);
       },
     },
@@ -96,7 +96,7 @@ export function policyRoutes(parts: { policies: PolicyStore; licence: LicenceSer
       responses: { 200: { description: 'The stored policy', schema: PolicySchema }, 400: INVALID, 403: GATED, 404: errorDoc('NOT_FOUND') },
       async handler(request) {
         gate();
-        const content = parsePolicyBody(await readJson(request), knownFilters());
+        const content = parsePolicyBody(await readJson(request, { code: 'VALIDATION_ERROR' }), knownFilters());
         return json(await store.update(nameOf(request), content));
       },
     },

@@ -17,14 +17,14 @@ import { readToken } from './tokens.ts';
 
 type Json = Record<string, any>;
 
-async function call(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+async function call(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; raw?: string } = {}) {
   const headers: Record<string, string> = {};
   if (options.token) headers['x-svc-csrf'] = options.token;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
   const response = await request(`${baseUrl}${path}`, {
     method: method as 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.body.text();
   return { status: response.statusCode, body: (text ? JSON.parse(text) : null) as Json };
@@ -140,6 +140,20 @@ export function proSuite(ctx: ConformanceContext): void {
       }
       expect((await call(base, 'DELETE', '/api/policies/team-default', { token })).status).toBe(204);
       expect((await call(base, 'GET', '/api/policies/team-default', { token })).status).toBe(404);
+    });
+
+    it('policies: any validation failure is 400 VALIDATION_ERROR, a body that is not JSON or is empty included', async () => {
+      const base = running().baseUrl;
+      for (const raw of ['{"name": "half', 'not json', '', '[]']) {
+        const created = await call(base, 'POST', '/api/policies', { token, raw });
+        expect([created.status, created.body.code], `create ${JSON.stringify(raw)}`).toEqual([400, 'VALIDATION_ERROR']);
+      }
+      expect((await call(base, 'POST', '/api/policies', { token, body: { name: 'raw-body' } })).status).toBe(201);
+      for (const raw of ['{"description": ', '']) {
+        const updated = await call(base, 'PUT', '/api/policies/raw-body', { token, raw });
+        expect([updated.status, updated.body.code], `update ${JSON.stringify(raw)}`).toEqual([400, 'VALIDATION_ERROR']);
+      }
+      expect((await call(base, 'DELETE', '/api/policies/raw-body', { token })).status).toBe(204);
     });
 
     it('sync: status counts files on disk; configs lists sync/*.json; apply merges and skips the broken file', async () => {
