@@ -56,7 +56,8 @@ export function cors(server: ServerAddress) {
       if (given !== origin) return response;
       const headers = new Headers(response.headers);
       headers.set('access-control-allow-origin', origin);
-      headers.append('vary', 'Origin');
+      // A preflight answer names Origin in Vary already.
+      if (!/(^|,)\s*origin\s*(,|$)/i.test(headers.get('vary') ?? '')) headers.append('vary', 'Origin');
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     },
   };

@@ -40,6 +40,7 @@ export function guardsSuite(ctx: ConformanceContext): void {
       const allowed = String(response.headers['access-control-allow-headers']).split(',').map((h) => h.trim().toLowerCase());
       expect(allowed.sort()).toEqual([...FOUR_HEADERS].sort());
       expect(String(response.headers['access-control-allow-methods'])).toContain('PUT');
+      expect(response.headers.vary, 'Vary names Origin once').toBe('Origin');
     });
 
     it('a preflight from any other origin is refused without allow headers', async () => {
