@@ -4,9 +4,9 @@
  * filter matched count. `total_redacted` counts those where a DLP or canary
  * filter matched (their secret content is masked in the summary). Protocols
  * come from the URL scheme in the summary, else from the call type;
- * destinations are URL hosts parsed best-effort from `arguments_summary`
- * (plus the `host` of a NetConnect and the `name` of a DnsQuery); a call with
- * no destination still counts toward its protocol.
+ * destinations are URL hosts parsed best-effort from `arguments_summary`;
+ * a call with no URL (a NetConnect, a DnsQuery...) counts toward its protocol
+ * but not destinations (spec, Audit rule 4).
  */
 import type { AuditRecord } from './audit-record.ts';
 
@@ -43,9 +43,8 @@ export function computeExfilStats(records: readonly AuditRecord[]): ExfilStats {
     const url = URL_PATTERN.exec(record.arguments_summary);
     const protocol = url ? url[1]!.toLowerCase() : TYPE_PROTOCOL[record.tool_call_type] ?? record.tool_call_type.toLowerCase();
     stats.by_protocol[protocol] = (stats.by_protocol[protocol] ?? 0) + 1;
-    const domain = url ? url[2]! : fieldValue(record);
-    if (domain) {
-      const key = domain.toLowerCase().replace(/\.$/, '');
+    if (url) {
+      const key = url[2]!.toLowerCase().replace(/\.$/, '');
       destinations.set(key, (destinations.get(key) ?? 0) + 1);
     }
   }
@@ -54,11 +53,4 @@ export function computeExfilStats(records: readonly AuditRecord[]): ExfilStats {
     .slice(0, TOP)
     .map(([domain, count]) => ({ domain, count }));
   return stats;
-}
-
-function fieldValue(record: AuditRecord): string | null {
-  const field = record.tool_call_type === 'NetConnect' ? 'host' : record.tool_call_type === 'DnsQuery' ? 'name' : null;
-  if (!field) return null;
-  const match = new RegExp(`"${field}":"([^"\\\\]+)"`).exec(record.arguments_summary);
-  return match ? match[1]! : null;
 }

@@ -108,8 +108,19 @@ describe('audit queries', () => {
       total_queued: 2,
       total_redacted: 1,
       by_protocol: { https: 2, shell: 1, tcp: 1 },
-      top_blocked_destinations: [{ domain: 'evil.example.com', count: 2 }, { domain: 'db.internal', count: 1 }],
+      top_blocked_destinations: [{ domain: 'evil.example.com', count: 2 }],
     });
+  });
+
+  it('exfil stats: a call with no URL counts toward protocol totals but not destinations (NetConnect, DnsQuery)', async () => {
+    const { log } = await harness();
+    const egress = [{ filter_name: 'Egress policy', matched: true, score: 9, severity: 'critical', message: 'x' }];
+    await log.append(decision({ proxy_action: 'deny', filter_results: egress, tool_call: { type: 'NetConnect', host: 'db.internal', port: 5432 } }));
+    await log.append(decision({ proxy_action: 'deny', filter_results: egress, tool_call: { type: 'DnsQuery', name: 'c2.evil.example' } }));
+    await log.append(decision({ proxy_action: 'deny', filter_results: egress, tool_call: { type: 'ShellExec', command: 'curl', args: ['https://drop.example/x'] } }));
+    const stats = log.exfilStats();
+    expect(stats.by_protocol).toEqual({ tcp: 1, dns: 1, https: 1 });
+    expect(stats.top_blocked_destinations).toEqual([{ domain: 'drop.example', count: 1 }]);
   });
 
   it('exfil stats look only at the last 500 records', async () => {
