@@ -5,6 +5,13 @@
  * (exceptions, counts, entropy, Luhn, the provider's own hosts). A rule with
  * `min_length` and no pattern flags oversized fields.
  *
+ * A rule is a candidate only on fields of its targets (lists per target,
+ * built at load). A costly pattern (a long or unbounded repeat, which the
+ * regex engine tries at every offset) also waits for the literals it cannot
+ * match without (required-literals.ts): they join the keyword automaton, so
+ * the same pass finds them, and the regex runs only when a string of each
+ * factor is among the field's hits.
+ *
  * A filter scores its best matching rule, plus `extra_match_bonus` (default
  * 0.5) for each further rule that matched, up to three.
  */
@@ -12,13 +19,18 @@ import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
-import { requiredCounts } from './required-literals.ts';
+import { requiredCounts, requiredLiterals } from './required-literals.ts';
 import { hasRunIn, requiredRun, type RequiredRun } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
 import { censusAllows } from './text-census.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
 import type { FilterInstance, FilterOutcome } from './types.ts';
 
+/**
+ * A rule ready to run. Every field the hot path reads is here, in one shape
+ * for every rule (rules parsed from TOML come in as many shapes as they have
+ * optional keys, which made each read of them a megamorphic lookup).
+ */
 interface CompiledRule {
   rule: PatternRule;
   regex: RegExp | null;
@@ -26,10 +38,24 @@ interface CompiledRule {
   run: RequiredRun | null;
   /** The digits, characters beyond ASCII and control characters every match holds (text-census.ts), when some. */
   counts: readonly number[] | null;
+  /**
+   * For a costly case-insensitive pattern: the literal factors its keywords
+   * do not imply, as keyword ids (a string of each factor must be among the
+   * field's keyword hits), or null.
+   */
+  gate: readonly (readonly number[])[] | null;
   except: RegExp | null;
-  targets: ReadonlySet<Target> | null;
   ops: ReadonlySet<Op> | null;
-  keywordIds: number[];
+  score: number;
+  /** `min_length`, or 0. */
+  minLength: number;
+  caseSensitive: boolean;
+  /** `min_count`, or 1. */
+  need: number;
+  /** `entropy_min`, or -1. */
+  entropyMin: number;
+  luhn: boolean;
+  expectedHosts: readonly string[] | null;
   /** Position in the file (the candidate stamps). */
   index: number;
 }
@@ -56,16 +82,51 @@ function targetSet(names: readonly string[] | undefined): ReadonlySet<Target> | 
   return set;
 }
 
+const NO_HITS: readonly number[] = [];
+
+/** Every target, in the order of the per-target candidate lists. */
+const TARGETS: readonly Target[] = ['path', 'command', 'url', 'headers', 'body', 'content', 'env', 'host', 'dns', 'mode'];
+
+/** A field target's place in TARGETS. */
+function targetIndex(t: Target): number {
+  switch (t) {
+    case 'path': return 0;
+    case 'command': return 1;
+    case 'url': return 2;
+    case 'headers': return 3;
+    case 'body': return 4;
+    case 'content': return 5;
+    case 'env': return 6;
+    case 'host': return 7;
+    case 'dns': return 8;
+    default: return 9;
+  }
+}
+
+/** A bounded repeat this long (or an unbounded one) makes a pattern costly: the engine tries it at every offset. */
+const COSTLY_REPEAT = 64;
+/** The literal factors of a pattern with a long bounded repeat (a scan tries it at every offset) that its keywords do not already imply, or null. */
+function literalGate(pattern: string, flags: string, keywords: readonly string[]): string[][] | null {
+  let costly = false;
+  for (const m of pattern.matchAll(/\{\d+,(\d*)\}|[*+]/g)) if (m[0].length === 1 || m[1] === '' || Number(m[1]) >= COSTLY_REPEAT) costly = true;
+  if (!costly) return null;
+  const kws = keywords.map((k) => k.toLowerCase());
+  const factors = requiredLiterals(pattern, flags).filter((f) => kws.length === 0 || !kws.every((k) => f.some((s) => k.includes(s))));
+  return factors.length > 0 ? factors : null;
+}
+
 /** Compiles a pattern filter file; throws with the rule id and the reason when a rule is refused. */
 export function compilePatternRules(doc: unknown, options: PatternFilterOptions = {}): FilterInstance {
   const file = validate(PatternFile, doc);
   const bonus = file.filter?.extra_match_bonus ?? 0.5;
   const index = options.keywords ?? createKeywordIndex();
   const owner = index.newOwner();
-  const alwaysRun: CompiledRule[] = [];
-  // Rules by the shared index's keyword id (sparse: other filters' keywords have none here).
-  const byKeyword = new Map<number, CompiledRule[]>();
+  // Per target (TARGETS order): the rules without keywords, and the rules by
+  // the shared index's keyword id (sparse: other filters' keywords have none here).
+  const alwaysRun: CompiledRule[][] = TARGETS.map(() => []);
+  const byKeyword = TARGETS.map(() => new Map<number, CompiledRule[]>());
   const seen = new Set<string>();
+  const compiled: CompiledRule[] = [];
   for (const rule of file.rules) {
     if (seen.has(rule.id)) throw new Error(`rule '${rule.id}': duplicate id`);
     seen.add(rule.id);
@@ -73,6 +134,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     let regex: RegExp | null = null;
     let run: RequiredRun | null = null;
     let counts: number[] | null = null;
+    let gate: number[][] | null = null;
     if (rule.pattern !== undefined) {
       const compiled = compileSafeRegex(rule.pattern, rule.case_sensitive ? 'g' : 'gi');
       if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
@@ -80,6 +142,10 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       run = requiredRun(rule.pattern, regex.flags);
       counts = requiredCounts(rule.pattern, regex.flags);
       if (counts.every((n) => n === 0)) counts = null;
+      if (rule.case_sensitive !== true) {
+        const factors = literalGate(rule.pattern, regex.flags, rule.keywords ?? []);
+        if (factors) gate = factors.map((f) => index.register(f, owner));
+      }
     }
     let except: RegExp | null = null;
     if (rule.except) {
@@ -88,23 +154,34 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       except = e.regex;
     }
     const entry: CompiledRule = {
-      rule, regex, run, counts, except,
-      targets: targetSet(rule.targets ?? options.defaultTargets),
+      rule, regex, run, counts, gate, except,
       ops: rule.ops ? new Set(rule.ops) : null,
-      keywordIds: [],
+      score: rule.score,
+      minLength: rule.min_length ?? 0,
+      caseSensitive: rule.case_sensitive === true,
+      need: rule.min_count ?? 1,
+      entropyMin: rule.entropy_min ?? -1,
+      luhn: rule.validator === 'luhn',
+      expectedHosts: rule.expected_hosts ?? null,
       index: seen.size - 1,
     };
-    for (const id of index.register((rule.keywords ?? []).map((kw) => kw.toLowerCase()), owner)) {
-      if (entry.keywordIds.includes(id)) continue;
-      entry.keywordIds.push(id);
-      let list = byKeyword.get(id);
-      if (!list) byKeyword.set(id, list = []);
-      list.push(entry);
-    }
-    if (entry.keywordIds.length === 0) alwaysRun.push(entry);
+    compiled.push(entry);
+    const targets = targetSet(rule.targets ?? options.defaultTargets);
+    const keywordIds: number[] = [];
+    for (const id of index.register((rule.keywords ?? []).map((kw) => kw.toLowerCase()), owner)) if (!keywordIds.includes(id)) keywordIds.push(id);
+    // The rule joins the candidate lists of the targets it reads only.
+    TARGETS.forEach((t, ti) => {
+      if (targets && !targets.has(t)) return;
+      if (keywordIds.length === 0) alwaysRun[ti]!.push(entry);
+      for (const id of keywordIds) {
+        let list = byKeyword[ti]!.get(id);
+        if (!list) byKeyword[ti]!.set(id, list = []);
+        list.push(entry);
+      }
+    });
   }
-  // The same as a dense array (ids are small integers, and every hit of every filter is looked up here).
-  const byId: (CompiledRule[] | undefined)[] = Array.from({ length: byKeyword.size === 0 ? 0 : Math.max(...byKeyword.keys()) + 1 }, (_, k) => byKeyword.get(k));
+  // The same as dense arrays (ids are small integers, and every hit of every filter is looked up here).
+  const byId = byKeyword.map((m) => Array.from({ length: m.size === 0 ? 0 : Math.max(...m.keys()) + 1 }, (_, k) => m.get(k)));
   // Stamps per rule, so no set is built per field or per call: `tried` marks
   // the rules already taken for the current field (always-run rules first,
   // then by keyword hit), `matched` the rules that matched in the current
@@ -112,34 +189,49 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   const tried = new Uint32Array(file.rules.length);
   const matched = new Uint32Array(file.rules.length);
   let fieldStamp = 0;
+  // The current field's keyword hits of this filter (stamped), for the gates.
+  let gateMax = -1;
+  for (const r of compiled) if (r.gate) for (const f of r.gate) for (const id of f) gateMax = Math.max(gateMax, id);
+  const hitSeen = new Uint32Array(gateMax + 1);
   let callStamp = 0;
 
+  /** True when the current field's keyword hits hold an id of every factor. */
+  function gateAllows(gate: readonly (readonly number[])[]): boolean {
+    for (const f of gate) {
+      let found = false;
+      for (let i = 0; i < f.length && !found; i++) found = hitSeen[f[i]!] === fieldStamp;
+      if (!found) return false;
+    }
+    return true;
+  }
+
   function fires(c: CompiledRule, view: CallView, field: Field): boolean {
-    if (c.rule.min_length !== undefined && field.raw.length < c.rule.min_length) return false;
+    if (field.raw.length < c.minLength) return false;
     if (!c.regex) return true;
-    const caseSensitive = c.rule.case_sensitive === true;
-    const text = caseSensitive ? field.text : field.norm;
+    const text = c.caseSensitive ? field.text : field.norm;
     if (c.counts || c.run) {
       const runs = field.runs ??= { text: new Map(), norm: new Map() };
-      const facts = caseSensitive ? runs.text : runs.norm;
+      const facts = c.caseSensitive ? runs.text : runs.norm;
       if (c.counts && !censusAllows(text, c.counts, facts)) return false;
       if (c.run && !hasRunIn(text, c.run, facts)) return false;
     }
-    const need = c.rule.min_count ?? 1;
+    if (c.gate && !gateAllows(c.gate)) return false;
+    const need = c.need;
+    const regex = c.regex;
     let count = 0;
-    c.regex.lastIndex = 0;
+    regex.lastIndex = 0;
     for (let guard = 0; guard < 1000; guard++) {
-      const m = c.regex.exec(text);
+      const m = regex.exec(text);
       if (!m) break;
-      if (m[0].length === 0) c.regex.lastIndex++;
+      if (m[0].length === 0) regex.lastIndex++;
       if (c.except && c.except.test(m[0])) continue;
       const token = m[1] ?? m[0];
-      if (c.rule.entropy_min !== undefined && shannonEntropy(token) < c.rule.entropy_min) continue;
-      if (c.rule.validator === 'luhn' && !luhnValid(token)) continue;
+      if (c.entropyMin >= 0 && shannonEntropy(token) < c.entropyMin) continue;
+      if (c.luhn && !luhnValid(token)) continue;
       if (++count >= need) break;
     }
     if (count < need) return false;
-    const expected = c.rule.expected_hosts;
+    const expected = c.expectedHosts;
     if (expected && view.hosts.length > 0 && view.hosts.every((h) => expected.some((e) => hostMatches(h, e)))) return false;
     return true;
   }
@@ -148,10 +240,9 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   function tryRule(c: CompiledRule, view: CallView, field: Field, found: Hit[]): void {
     tried[c.index] = fieldStamp;
     if (matched[c.index] === callStamp) return;
-    if (c.targets && !c.targets.has(field.target)) return;
     if (c.ops && !c.ops.has(view.op)) return;
     if (!fires(c, view, field)) return;
-    const score = options.adjust ? options.adjust(c.rule, view, field) : c.rule.score;
+    const score = options.adjust ? options.adjust(c.rule, view, field) : c.score;
     if (score !== 0) { matched[c.index] = callStamp; found.push({ rule: c.rule, score }); }
   }
 
@@ -160,11 +251,15 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (++callStamp === 0xffffffff) { matched.fill(0); callStamp = 1; }
       const found: Hit[] = [];
       for (const field of view.fields) {
-        if (++fieldStamp === 0xffffffff) { tried.fill(0); fieldStamp = 1; }
-        for (const c of alwaysRun) tryRule(c, view, field, found);
-        if (byId.length === 0) continue;
-        for (const k of index.hitsFor(field, owner)) {
-          const list = k < byId.length ? byId[k] : undefined;
+        if (++fieldStamp === 0xffffffff) { tried.fill(0); hitSeen.fill(0); fieldStamp = 1; }
+        const ti = targetIndex(field.target);
+        const ids = byId[ti]!;
+        const hits = ids.length > 0 || gateMax >= 0 ? index.hitsFor(field, owner) : NO_HITS;
+        if (gateMax >= 0) for (const k of hits) if (k <= gateMax) hitSeen[k] = fieldStamp;
+        for (const c of alwaysRun[ti]!) tryRule(c, view, field, found);
+        if (ids.length === 0) continue;
+        for (const k of hits) {
+          const list = k < ids.length ? ids[k] : undefined;
           if (list) for (const c of list) if (tried[c.index] !== fieldStamp) tryRule(c, view, field, found);
         }
       }
