@@ -10,7 +10,8 @@
 import { decodeBase64 } from './static-eval.ts';
 import { MAX_WORD } from './limits.ts';
 
-export interface OneLiner { lang: string; code: string }
+/** `end`: the index of the first argv word after the code (argv.length when the code took the rest). */
+export interface OneLiner { lang: string; code: string; end: number }
 
 const PYTHON = /^(?:python[0-9.]{0,5}|pypy[0-9.]{0,3})$/;
 const SHORT_WITH_ARG: Record<string, string> = { python: 'WXQm', perl: 'IMmlx0', ruby: 'IrxCEFT', node: 'r', lua: 'l', php: 'cdfz' };
@@ -53,21 +54,22 @@ function decodeUtf16Base64(text: string): string | null {
 /** The code of the interpreters whose flags differ from the -e/-c family. */
 function otherOneLiner(lang: string, argv: readonly string[]): OneLiner | null {
   const code: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
+  let i = 1;
+  for (; i < argv.length; i++) {
     const a = argv[i]!;
     const low = a.toLowerCase();
     if (lang === 'powershell') {
       if (/^-(?:e|ec|enc|encodedcommand)$/i.test(a) && argv[i + 1] !== undefined) { const d = decodeUtf16Base64(argv[++i]!); if (d !== null) code.push(d); continue; }
-      if (/^-(?:c|command)$/i.test(a)) { code.push(argv.slice(i + 1).join(' ')); break; }
+      if (/^-(?:c|command)$/i.test(a)) { code.push(argv.slice(i + 1).join(' ')); i = argv.length; break; }
       if (/^-(?:file|f)$/i.test(a)) return null;
       if (/^-(?:executionpolicy|ep|windowstyle|w|outputformat|inputformat|configurationname|workingdirectory|wd)$/i.test(a)) { i++; continue; }
-      if (!a.startsWith('-')) { code.push(argv.slice(i).join(' ')); break; }
+      if (!a.startsWith('-')) { code.push(argv.slice(i).join(' ')); i = argv.length; break; }
       continue;
     }
     if ((lang === 'tcl' && low === '-c') || (lang !== 'tcl' && (a === '-e' || a === '--eval' || a === '-E'))) { if (argv[i + 1] !== undefined) code.push(argv[++i]!); continue; }
     if (!a.startsWith('-')) break;
   }
-  return code.length > 0 ? { lang, code: code.join('\n').slice(0, MAX_WORD) } : null;
+  return code.length > 0 ? { lang, code: code.join('\n').slice(0, MAX_WORD), end: Math.min(i, argv.length) } : null;
 }
 
 /** The code an interpreter command line runs inline, or null (a script file, a module, no code). */
@@ -83,12 +85,13 @@ export function oneLiner(argv: readonly string[]): OneLiner | null {
       if (a === '-f' || a === '--file') return null;
       if (a === '-F' || a === '-v' || a === '--assign' || a === '--field-separator') { i++; continue; }
       if (a.startsWith('-') && a.length > 1) continue;
-      return { lang, code: a };
+      return { lang, code: a, end: i + 1 };
     }
     return null;
   }
   const evalFlag = lang === 'php' ? 'r' : lang === 'python' ? 'c' : 'e';
-  for (let i = 1; i < argv.length; i++) {
+  let i = 1;
+  for (; i < argv.length; i++) {
     const a = argv[i]!;
     if (lang === 'node' && (a === '--eval' || a === '-p' || a === '--print' || a === 'eval')) { if (argv[i + 1] !== undefined) code.push(argv[++i]!); continue; }
     if (a.startsWith('--')) continue;
@@ -103,13 +106,13 @@ export function oneLiner(argv: readonly string[]): OneLiner | null {
     if (at >= 0 && (stop < 0 || at <= stop)) {
       const rest = body.slice(at + 1);
       code.push(rest !== '' ? rest : argv[++i] ?? '');
-      if (lang === 'python') break;
+      if (lang === 'python') { i++; break; }
       continue;
     }
     if (stop >= 0 && body.length === stop + 1) i++;
   }
   if (code.length === 0) return null;
-  return { lang, code: [...pre, ...code].join('\n').slice(0, MAX_WORD) };
+  return { lang, code: [...pre, ...code].join('\n').slice(0, MAX_WORD), end: Math.min(i, argv.length) };
 }
 
 const HOME_EXPR = /os\.path\.expanduser\(\s*['"]~['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:require\(\s*['"](?:node:)?os['"]\s*\)|\bos)\.homedir\(\)|process\.env\.HOME\b|process\.env\[\s*['"]HOME['"]\s*\]|os\.environ\[\s*['"]HOME['"]\s*\]|os\.environ\.get\(\s*['"]HOME['"]\s*\)|os\.getenv\(\s*['"]HOME['"]\s*\)|\bgetenv\(\s*['"]HOME['"]\s*\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|\bENV\[\s*['"]HOME['"]\s*\]|\bDir\.home\b|File\.expand_path\(\s*['"]~['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g;

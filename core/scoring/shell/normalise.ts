@@ -340,7 +340,9 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   else if (name === 'eval') runText(ctx, scope, argv.slice(1).join(' '), depth + 1, decodedArgs);
   else if ((name === 'source' || name === '.') && (argv[1] === '/dev/stdin' || argv[1] === '-' || argv[1] === '/dev/fd/0')) runShellStdin(ctx, scope, stdin, depth);
   else {
-    if (runOneLiner(ctx, scope, argv, stdin, depth)) text = `${name} …${argv.length > 3 ? ' ' + argv.slice(3).join(' ') : ''}`;
+    // The code has a line of its own (or is in the raw line): the words after it stay, the flags and code before are '…'.
+    const end = runOneLiner(ctx, scope, argv, stdin, depth);
+    if (end >= 0) { const from = Math.max(3, end); text = `${name} …${argv.length > from ? ' ' + argv.slice(from).join(' ') : ''}`; }
     if (ctx.lists.packages) for (const [pkg, popular] of typosquats(argv, ctx.lists.packages)) fact(ctx, 'package-typosquat', `${pkg} ~ ${popular}`);
     const sql = sqlCall(argv, stdin?.text ?? null, vars);
     if (sql) {
@@ -441,14 +443,14 @@ function runShellStdin(ctx: Ctx, scope: Scope, stdin: StageOutput | null, depth:
   runText(ctx, derive(scope, new Map(scope.vars), scope.positional), stdin.text, depth + 1, stdin.decoded);
 }
 
-/** Emits an interpreter one-liner's code (and runs the shell strings in it); true when there was code. */
-function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | null, depth: number): boolean {
+/** Emits an interpreter one-liner's code (and runs the shell strings in it); the index of the first argv word after the code, or -1 when there was none. */
+function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | null, depth: number): number {
   let one = oneLiner(argv);
   if (!one && stdin && STDIN_INTERPRETERS.test(argv[0]!) && argv.slice(1).every((a) => a.startsWith('-'))) {
-    one = { lang: languageOf(argv[0]!) ?? argv[0]!.replace(/[0-9.]+$/, ''), code: stdin.text };
+    one = { lang: languageOf(argv[0]!) ?? argv[0]!.replace(/[0-9.]+$/, ''), code: stdin.text, end: 1 };
     if (stdin.decoded) fact(ctx, 'decoded-payload-run');
   }
-  if (!one || depth + 1 > MAX_DEPTH) return false;
+  if (!one || depth + 1 > MAX_DEPTH) return -1;
   for (const f of codeFacts(one.code)) fact(ctx, f, one.lang);
   const codes = [one.code, ...decodedLiterals(one.code)];
   const runsDecoded = codes.length > 1 && /\b(?:exec|eval|system|popen|compile|spawn|execsync|execute)\s{0,2}\(/i.test(one.code);
@@ -459,7 +461,7 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
     if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one!.lang} ${line}`);
     for (const s of shellStrings(line, one!.lang)) runText(ctx, derive(scope, new Map(scope.vars), null, one!.lang), s.replace(/'~'/g, '~'), depth + 1, false, true);
   });
-  return true;
+  return one.end;
 }
 
 /** A function whose body runs itself in a pipeline or in the background (`f(){ f|f& }`). */

@@ -82,6 +82,9 @@ describe('the shell normaliser', () => {
     expect(argv('perl', '-MIO::Socket', '-e', '1')[0]).toBe('svc:code perl use IO::Socket; ; 1');
     // Code the raw line already shows unchanged gets no second copy.
     expect(argv('awk', '-F,', '{print $1}', 'a.csv')).toEqual(['awk … a.csv']);
+    // The flags and code before the words after it read as '…', wherever the code sits.
+    expect(argv('perl', '-i', '-pe', 's/a/b/', 'f.txt')).toEqual(['perl … f.txt']);
+    expect(argv('powershell.exe', '-ep', 'bypass', '-c', 'Get-ChildItem', '-Recurse')).toEqual(['powershell.exe …']);
     const b64 = Buffer.from("import os;os.system('id -u')").toString('base64');
     expect(argv('python3', '-c', `exec(__import__('base64').b64decode('${b64}'))`)).toContain('id -u');
   });
