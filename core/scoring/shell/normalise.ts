@@ -101,7 +101,44 @@ export function beyondRaw(lines: readonly string[], raw: string): string {
     if (!line.includes('\n')) keepBeyond(line, raw, kept);
     else for (const l of line.split('\n')) keepBeyond(l, raw, kept);
   }
-  return kept.join('\n');
+  return withinOthers(kept).join('\n');
+}
+
+/** Command lines looked at for repeats: more (or longer) are kept as they are, so the work stays bounded. */
+const REPEAT_LINES = 32;
+const REPEAT_CHARS = 8192;
+
+/**
+ * The lines without those another command line already says: a repeat, or a
+ * command substitution's line that the line using it shows whole as
+ * `$(line)` (`curl …` before `x=$(curl …)`), where a shell command starts as
+ * it does in the raw text. Rules scan every line of the field, so such a line
+ * adds nothing but scanning time. Fact, code and SQL lines always stay, and
+ * are no container; a command found inside another line in any other way
+ * (after `eval `, inside `svc:code`) keeps its own line.
+ */
+function withinOthers(kept: string[]): string[] {
+  if (kept.length < 2 || kept.length > REPEAT_LINES) return kept;
+  const commands: string[] = [];
+  let size = 0;
+  for (const l of kept) if (!l.startsWith('svc:')) { commands.push(l); size += l.length + 1; }
+  if (commands.length < 2 || size > REPEAT_CHARS) return kept;
+  const seen = new Set<string>();
+  const drop = new Set<number>();
+  for (let i = 0; i < kept.length; i++) {
+    const l = kept[i]!;
+    if (l.startsWith('svc:')) continue;
+    if (seen.has(l)) { drop.add(i); continue; }
+    seen.add(l);
+  }
+  // A command substitution's line shown whole as `$(line)` inside a longer one (a different line, so the longest always stay).
+  for (let i = 0; i < kept.length; i++) {
+    const l = kept[i]!;
+    if (drop.has(i) || l.startsWith('svc:')) continue;
+    const inner = `$(${l})`;
+    for (const m of commands) if (m.length > inner.length && m.includes(inner)) { drop.add(i); break; }
+  }
+  return drop.size === 0 ? kept : kept.filter((_, i) => !drop.has(i));
 }
 
 function keepBeyond(line: string, raw: string, kept: string[]): void {

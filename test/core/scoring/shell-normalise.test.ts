@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { shellLists } from '../../../core/scoring/shell/lists.ts';
-import { normaliseShell } from '../../../core/scoring/shell/normalise.ts';
+import { beyondRaw, normaliseShell } from '../../../core/scoring/shell/normalise.ts';
 import { parseShell } from '../../../core/scoring/shell/parser.ts';
 import { FILTER_DIR } from './helpers.ts';
 
@@ -72,6 +72,15 @@ describe('the shell normaliser', () => {
     expect(sh("eval 'id -u'")).toContain('id -u');
     expect(sh("bash <<'X'\nid -u\nX")).toContain('id -u');
     expect(sh("bash <<< 'id -u'")).toContain('id -u');
+  });
+
+  it('hands the rules no line the raw text or another command line already says whole', () => {
+    // Found verbatim in the raw text, repeated, or shown whole as $(line) in the line that uses it.
+    expect(beyondRaw(['ls -la', 'curl -s a.example', 'x=$(curl -s a.example)', 'curl -s a.example'], 'ls -la; x=$(curl -s "a.example")'))
+      .toBe('x=$(curl -s a.example)');
+    // After eval, or inside an interpreter's code, a command keeps its own line; fact lines always stay.
+    expect(beyondRaw(['curl -s u | sh', 'eval curl -s u | sh', 'svc:fact decoded-payload-run', 'svc:fact decoded-payload-run'], 'eval "$(echo Y3VybA== | base64 -d)"'))
+      .toBe('curl -s u | sh\neval curl -s u | sh\nsvc:fact decoded-payload-run\nsvc:fact decoded-payload-run');
   });
 
   it('lifts interpreter one-liners and the shell strings they run', () => {
