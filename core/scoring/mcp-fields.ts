@@ -43,9 +43,14 @@ const VERBS: ReadonlyArray<[Op, RegExp]> = [
   ['list', /(?:^|_)(?:list|ls|tree|search|find|glob|grep)(?:$|_)/],
 ];
 
+/** A name already in snake case (`owner`, `file_path`): snakeCase returns it as it is. */
+const SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+
 /** `readFile`, `read-file` and `read.file` all become `read_file`. */
-const snakeCase = (name: string): string =>
-  name.slice(0, 128).replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+function snakeCase(name: string): string {
+  if (name.length <= 128 && SNAKE.test(name)) return name;
+  return name.slice(0, 128).replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+}
 
 /** The operation an MCP tool name names; `mcp` when no known verb is in it. */
 export function mcpOp(tool: string): Op {
@@ -106,6 +111,11 @@ interface Node {
   depth: number;
 }
 
+/** A child's field name (none past the depth bound). */
+function childName(name: string, depth: number, key: string | number): string {
+  return depth + 1 > MAX_DEPTH ? '' : `${name}.${key}`;
+}
+
 /**
  * Every string of `args` (and numbers and booleans as text) with its field
  * kind, depth-first; the key that decides a kind is the nearest named one.
@@ -119,11 +129,10 @@ export function mcpStrings(args: Record<string, unknown>, database = false, plac
   const stack: Node[] = Object.entries(args).map(([k, v]) => ({ value: v, name: `arguments.${k}`, kind: targetOf(k, database), depth: 1 })).reverse();
   while (stack.length > 0) {
     const { value, name, kind, depth } = stack.pop()!;
-    const childName = (key: string | number) => (depth + 1 > MAX_DEPTH ? '' : `${name}.${key}`);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       const leaf = leafOf(value, kind, place);
       if (strings.length < MAX_STRINGS && depth <= MAX_DEPTH) {
-        strings.push({ ...leaf, name });
+        strings.push({ target: leaf.target, name, value: leaf.value });
         // A program the statement runs (COPY … TO PROGRAM) is read as a command of its own.
         if (kind === 'sql' && typeof value === 'string') for (const p of statementPrograms(value)) strings.push({ target: 'command', name: `${name}.program`, value: p });
       }
@@ -133,14 +142,14 @@ export function mcpStrings(args: Record<string, unknown>, database = false, plac
         texts.push(leaf.value);
       }
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], name: childName(i), kind, depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], name: childName(name, depth, i), kind, depth: depth + 1 });
     } else if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i]!;
         // A header map's entries are `name: value` lines.
-        if (kind === 'headers' && typeof v === 'string') stack.push({ value: `${k}: ${v}`, name: childName(k), kind, depth: depth + 1 });
-        else stack.push({ value: v, name: childName(k), kind: kind === 'headers' ? kind : targetOf(k, database), depth: depth + 1 });
+        if (kind === 'headers' && typeof v === 'string') stack.push({ value: `${k}: ${v}`, name: childName(name, depth, k), kind, depth: depth + 1 });
+        else stack.push({ value: v, name: childName(name, depth, k), kind: kind === 'headers' ? kind : targetOf(k, database), depth: depth + 1 });
       }
     }
   }
