@@ -63,8 +63,12 @@ const HOME = /\/home\/[^/\s'"]{1,64}|\/users\/[^/\s'"]{1,64}|\/root(?=\/)|\$home
 export function normalisePath(text: string, isPath: boolean): string {
   let s = text.toLowerCase();
   if (isPath) s = s.replaceAll('\\', '/');
-  return s.replace(HOME, '~');
+  return mayNameHome(s) ? s.replace(HOME, '~') : s;
 }
+
+/** Whether lower-case text holds what every HOME alternative starts with ('c:/users/…' holds '/users/'): most text holds none, and is not scanned. */
+const mayNameHome = (s: string): boolean =>
+  s.includes('/home/') || s.includes('/users/') || s.includes('/root/') || s.includes('$home') || s.includes('${home}') || s.includes('%userprofile%');
 
 /** What is left of a call's regex budget (bounded-text.ts). */
 interface Budget { left: number }
