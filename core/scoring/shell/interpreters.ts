@@ -133,12 +133,28 @@ export function codeForRules(code: string): string {
 
 const B64_CALL = /(?:b64decode|urlsafe_b64decode|decodebytes|atob|base64_decode|decode64|decode_base64|strict_decode64|Buffer\.from)\(\s*(?:b?['"])([A-Za-z0-9+/=_-]{8,4096})['"]/g;
 
+/**
+ * The matches of a global regex in `text`, at most `max`: an exec loop, as
+ * matchAll clones the regex on every call (about half the time of these scans).
+ */
+function matches(re: RegExp, text: string, max: number): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    out.push(m);
+    if (out.length >= max) break;
+    if (m[0] === '') re.lastIndex++;
+  }
+  re.lastIndex = 0;
+  return out;
+}
+
 /** Base64 literals the code decodes, decoded. */
 export function decodedLiterals(code: string): string[] {
   const out: string[] = [];
   // Every decoder B64_CALL names holds one of these.
   if (!code.includes('decode') && !code.includes('atob') && !code.includes('Buffer.from')) return out;
-  for (const m of code.matchAll(B64_CALL)) {
+  for (const m of matches(B64_CALL, code, Infinity)) {
     const text = decodeBase64(m[1]!);
     if (text !== null && /^[\x09\x0a\x0d\x20-\x7e]+$/.test(text)) out.push(text);
     if (out.length >= 8) break;
@@ -150,23 +166,27 @@ const SHELL_CALL = /(?:do shell script|\bsystem2?|\bpopen|\bexec(?:Sync|File(?:S
 const LITERAL = /'([^'\n]{3,2000})'|"((?:[^"\\\n]|\\.){3,2000})"/g;
 const EXEC_OF_VARIABLE = /(?:\bsystem|\bpopen|\bexec(?:Sync)?|os\.execute|io\.popen|shell_exec|passthru|subprocess\.\w{2,12}|\bPopen)\s{0,3}\(\s{0,3}[A-Za-z_$]/;
 const BACKTICK = /`([^`\n]{1,2000})`/g;
+const AWK_PIPE = /"([^"\n]{1,2000})"\s{0,3}\|\s{0,3}getline|\|\s{0,3}"([^"\n]{1,2000})"/g;
 const ARGV_LIST = /\[\s{0,3}(['"])((?:[^'"\n]{0,400}\1\s{0,3},\s{0,3}['"]){1,16}[^'"\n]{0,400})\1\s{0,3}\]/g;
 
 /** Shell text the code runs: strings handed to system/exec/popen/subprocess/backticks, argv lists. */
 export function shellStrings(code: string, lang: string): string[] {
   const out: string[] = [];
-  for (const m of code.matchAll(SHELL_CALL)) { out.push((m[1] ?? m[2] ?? m[3]!).replace(/\\(["\\])/g, '$1')); if (out.length >= 16) return out; }
+  // Every pattern here needs a quote or a backtick; only the argv list needs a '['.
+  if (!code.includes("'") && !code.includes('"') && !code.includes('`')) return out;
+  for (const m of matches(SHELL_CALL, code, 16)) { out.push((m[1] ?? m[2] ?? m[3]!).replace(/\\(["\\])/g, '$1')); if (out.length >= 16) return out; }
   // A command held in a variable first (`cmd="…"; system(cmd)`): every string literal with a space may be it.
   if (EXEC_OF_VARIABLE.test(code)) {
-    for (const m of code.matchAll(LITERAL)) {
+    for (const m of matches(LITERAL, code, Infinity)) {
       const lit = (m[1] ?? m[2]!).replace(/\\(["\\])/g, '$1');
       if (lit.includes(' ')) out.push(lit);
       if (out.length >= 16) return out;
     }
   }
-  if (lang === 'ruby' || lang === 'perl' || lang === 'php') for (const m of code.matchAll(BACKTICK)) { out.push(m[1]!); if (out.length >= 16) return out; }
-  if (lang === 'awk') for (const m of code.matchAll(/"([^"\n]{1,2000})"\s{0,3}\|\s{0,3}getline|\|\s{0,3}"([^"\n]{1,2000})"/g)) out.push(m[1] ?? m[2]!);
-  for (const m of code.matchAll(ARGV_LIST)) {
+  if ((lang === 'ruby' || lang === 'perl' || lang === 'php') && code.includes('`')) for (const m of matches(BACKTICK, code, 16)) { out.push(m[1]!); if (out.length >= 16) return out; }
+  if (lang === 'awk') for (const m of matches(AWK_PIPE, code, Infinity)) out.push(m[1] ?? m[2]!);
+  if (!code.includes('[')) return out;
+  for (const m of matches(ARGV_LIST, code, 16)) {
     const words = m[0].slice(1, -1).split(',').map((w) => w.trim().replace(/^['"]|['"]$/g, ''));
     if (words.length >= 2) out.push(words.map((w) => (/[\s'"]/.test(w) ? `'${w.replace(/'/g, '')}'` : w)).join(' '));
     if (out.length >= 16) break;
