@@ -17,6 +17,8 @@ const CLOSE_OBJECT = 0x7d;
 
 /** True when `text` opens more than `max` arrays or objects inside one another (one linear pass). */
 export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  // Nesting deeper than `max` takes more than `max` opening brackets: a shorter text cannot.
+  if (text.length <= max) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -14,6 +14,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 
+/** One decoder for every body: a decode without `stream` starts afresh each time. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 function tooLarge(): HttpError {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`);
 }
@@ -38,7 +41,7 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
   }
   if (bytes.byteLength > limit) throw tooLarge();
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return strictUtf8.decode(bytes);
   } catch {
     throw new HttpError(400, 'INVALID_JSON', 'request body is not valid UTF-8');
   }
