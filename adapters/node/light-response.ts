@@ -3,10 +3,14 @@
  * body with a plain `{status, headers}` init) it keeps the text, status and
  * headers, so the host writes them without undici building a body stream
  * (on Node 20 that stream costs more than the rest of a health answer).
+ * Its headers are LightHeaders (light-headers.ts) until they need to be real.
  * Anything else it is asked for (body, text(), clone(), ...) comes from a
  * real Response built on first use; any other constructor arguments build
  * the real one at once, with its own validation and errors.
  */
+import { forwardToReal } from './forward-to-real.ts';
+import { LightHeaders } from './light-headers.ts';
+
 const NativeResponse = globalThis.Response;
 
 /** Status codes that forbid a body: undici refuses a string body with them. */
@@ -35,7 +39,7 @@ function isSimpleInit(init: unknown): boolean {
 export class LightResponse {
   #text: string | null = null;
   #status = 200;
-  #headers: Headers | null = null;
+  #headers: LightHeaders | null = null;
   #real: Response | null = null;
 
   constructor(body?: BodyInit | null, init?: ResponseInit) {
@@ -43,7 +47,7 @@ export class LightResponse {
       try {
         const simple = init as { status?: number; headers?: Record<string, string> } | undefined;
         // Appending each entry is what the record form does, without webidl's record conversion.
-        const headers = new Headers();
+        const headers = new LightHeaders();
         const record = simple?.headers;
         if (record !== undefined) for (const name in record) headers.append(name, record[name]!);
         if (!headers.has('content-type')) headers.append('content-type', TEXT_PLAIN);
@@ -66,7 +70,7 @@ export class LightResponse {
 
   static real(light: LightResponse): Response {
     if (light.#real === null) {
-      light.#real = new NativeResponse(light.#text, { status: light.#status, headers: light.#headers! });
+      light.#real = new NativeResponse(light.#text, { status: light.#status, headers: LightHeaders.real(light.#headers!) });
       light.#text = null;
       light.#headers = null;
     }
@@ -87,7 +91,7 @@ export class LightResponse {
     return this.#real?.statusText ?? '';
   }
   get headers(): Headers {
-    return this.#real?.headers ?? this.#headers!;
+    return this.#real?.headers ?? (this.#headers! as unknown as Headers);
   }
   get type(): ResponseType {
     return this.#real?.type ?? 'default';
@@ -103,31 +107,8 @@ export class LightResponse {
   }
 }
 
-const own = new Set<PropertyKey>(Reflect.ownKeys(LightResponse.prototype));
 // The rest of Response (body, text(), clone(), inspection, ...) answers from the real one.
-for (const key of Reflect.ownKeys(NativeResponse.prototype)) {
-  if (own.has(key)) continue;
-  const descriptor = Object.getOwnPropertyDescriptor(NativeResponse.prototype, key)!;
-  const { get, value } = descriptor;
-  if (get) {
-    Object.defineProperty(LightResponse.prototype, key, {
-      ...descriptor,
-      get(this: LightResponse) {
-        return get.call(LightResponse.real(this));
-      },
-    });
-  } else if (typeof value === 'function') {
-    Object.defineProperty(LightResponse.prototype, key, {
-      ...descriptor,
-      value(this: LightResponse, ...args: unknown[]) {
-        return (value as (...args: unknown[]) => unknown).apply(LightResponse.real(this), args);
-      },
-    });
-  } else {
-    Object.defineProperty(LightResponse.prototype, key, descriptor);
-  }
-}
-Object.setPrototypeOf(LightResponse.prototype, NativeResponse.prototype);
+forwardToReal<LightResponse>(LightResponse.prototype, NativeResponse.prototype, LightResponse.real);
 Object.setPrototypeOf(LightResponse, NativeResponse);
 
 /** Makes `LightResponse` the global `Response` of this process (idempotent). */

@@ -2,6 +2,8 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer as createHttpsServer } from 'node:https';
 import { Readable } from 'node:stream';
 import type { App } from '../../core/app.ts';
+import { forwardToReal } from './forward-to-real.ts';
+import { LightHeaders } from './light-headers.ts';
 import { LightResponse, installLightResponse } from './light-response.ts';
 import { bindNodeWebSockets } from './websocket.ts';
 
@@ -31,19 +33,7 @@ function isPlainOrigin(origin: string): boolean {
  * first use, and makes the stand-in an `instanceof Request`.
  */
 function forwardToRealRequest<T extends object>(proto: T, real: (self: T) => Request): void {
-  for (const key of Reflect.ownKeys(Request.prototype)) {
-    if (key === 'constructor' || key === 'url' || key === 'method' || key === 'headers') continue;
-    const own = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
-    const { get, value } = own;
-    if (get) {
-      Object.defineProperty(proto, key, { ...own, get: function (this: T) { return get.call(real(this)); } });
-    } else if (typeof value === 'function') {
-      Object.defineProperty(proto, key, { ...own, value: function (this: T, ...args: unknown[]) { return value.apply(real(this), args); } });
-    } else {
-      Object.defineProperty(proto, key, own);
-    }
-  }
-  Object.setPrototypeOf(proto, Request.prototype);
+  forwardToReal<T>(proto, Request.prototype, real, new Set(['url', 'method', 'headers']));
 }
 
 /**
@@ -220,8 +210,7 @@ function isSmallBody(req: IncomingMessage, origin: string): boolean {
 
 /** Reads a small body whole, then hands over a Request-alike holding it (`onError` if the client goes away). */
 function bufferRequest(req: IncomingMessage, origin: string, onRequest: (request: Request) => void, onError: () => void): void {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const headers = LightHeaders.of(req.rawHeaders) as unknown as Headers;
   let first: Buffer | null = null;
   let rest: Buffer[] | null = null;
   req.on('data', (chunk: Buffer) => {
@@ -239,15 +228,18 @@ function bufferRequest(req: IncomingMessage, origin: string, onRequest: (request
 export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   // Only origin-form targets ("/path?query"): absolute-form or "*" never name this daemon's routes.
   if (!req.url?.startsWith('/')) throw new TypeError(`unsupported request target ${req.url}`);
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const headers = (): Headers => {
+    const built = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) built.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    return built;
+  };
   if ((req.method === 'GET' || req.method === 'HEAD') && PLAIN_TARGET.test(req.url) && isPlainOrigin(origin)) {
-    return new LazyRequest(origin + req.url, req.method, headers) as unknown as Request;
+    return new LazyRequest(origin + req.url, req.method, LightHeaders.of(req.rawHeaders) as unknown as Headers) as unknown as Request;
   }
-  if (isBodyless(req)) return new Request(origin + req.url, { method: req.method, headers });
+  if (isBodyless(req)) return new Request(origin + req.url, { method: req.method, headers: headers() });
   return new Request(origin + req.url, {
     method: req.method,
-    headers,
+    headers: headers(),
     body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
     // @ts-expect-error duplex is required by Node's fetch for streamed bodies
     duplex: 'half',
@@ -262,9 +254,13 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
  * the connection is closed after the response so it is never reused mid-body.
  */
 export function writeFetchResponse(response: Response, res: ServerResponse, req?: IncomingMessage): Promise<void> | undefined {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of response.headers) {
-    headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
+  // Light headers come as a record in the order a real Headers iterates; any other are iterated.
+  const light = LightHeaders.record(response.headers);
+  const headers: Record<string, string | string[]> = light ?? {};
+  if (light === null) {
+    for (const [name, value] of response.headers) {
+      headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
+    }
   }
   if (req && !req.complete) headers.connection = 'close';
   const text = LightResponse.textOf(response);

@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { LightHeaders } from '../../adapters/node/light-headers.ts';
 import { LightResponse } from '../../adapters/node/light-response.ts';
 import { toFetchRequest } from '../../adapters/node/serve.ts';
 
@@ -76,5 +77,60 @@ describe('the Node host translates a bodyless GET into a Request-alike', () => {
       const request = toFetchRequest(nodeRequest('GET', target, ['Host', 'localhost']), 'http://127.0.0.1');
       expect(request.url).toBe(new Request(`http://127.0.0.1${target}`).url);
     }
+  });
+});
+
+describe('the Node host light Headers behaves as a Headers', () => {
+  /** Names and values plain and not: cases, tokens, spaces, controls, Latin-1, set-cookie, non-strings. */
+  const PLAIN_NAMES: unknown[] = ['Content-Type', 'content-type', 'X-A', 'x-a', 'Cache-Control', 'b', 'Z'];
+  const PLAIN_VALUES: unknown[] = ['application/json', 'a, b', '', 'no-store', 'x y'];
+  const NAMES: unknown[] = [...PLAIN_NAMES, 'Set-Cookie', 'bad name', '', 'x-é', 5];
+  const VALUES: unknown[] = [...PLAIN_VALUES, ' padded ', 'tab\tinside', 'line\nbreak', 'nul\0', 'é', 7];
+  const OPERATIONS = ['append', 'set', 'delete', 'get', 'has'] as const;
+
+  /** What a call did: its value or the class of error it threw. */
+  const outcome = (call: () => unknown): unknown => {
+    try {
+      return { value: call() };
+    } catch (error) {
+      return { threw: (error as Error).constructor.name };
+    }
+  };
+
+  it('every sequence of calls answers, throws and iterates as on a real Headers, and writes the same record', () => {
+    let seed = 11;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    let recorded = 0;
+    for (let run = 0; run < 400; run++) {
+      // Half the runs make plain calls only, so their headers are still light at the end.
+      const [names, values] = run % 2 === 0 ? [PLAIN_NAMES, PLAIN_VALUES] : [NAMES, VALUES];
+      const light = new LightHeaders() as unknown as Headers;
+      const real = new Headers();
+      for (let step = 0; step < 12; step++) {
+        const operation = OPERATIONS[next(OPERATIONS.length)]!;
+        const name = names[next(names.length)] as string;
+        const value = values[next(values.length)] as string;
+        const call = (headers: Headers) => () => (operation === 'append' || operation === 'set' ? headers[operation](name, value) : headers[operation](name));
+        expect(outcome(call(light))).toEqual(outcome(call(real)));
+      }
+      const record = LightHeaders.record(light);
+      if (record !== null) {
+        expect(Object.entries(record)).toEqual([...real]);
+        recorded += 1;
+      }
+      expect([...light]).toEqual([...real]);
+      expect(light.getSetCookie()).toEqual(real.getSetCookie());
+      expect(LightHeaders.record(light)).toBeNull(); // iterated: the real Headers answers from now on
+    }
+    expect(recorded).toBe(200);
+  });
+
+  it('a light Headers is a Headers, and a real one is never written from a record', () => {
+    const light = LightHeaders.of(['Host', 'x', 'Accept', 'a']) as unknown as Headers;
+    expect(light instanceof Headers).toBe(true);
+    expect(Object.prototype.toString.call(light)).toBe('[object Headers]');
+    expect(Object.entries(LightHeaders.record(light)!)).toEqual([['accept', 'a'], ['host', 'x']]);
+    expect(LightHeaders.record(new Headers({ a: 'b' }))).toBeNull();
+    expect(new Request('http://x/', { headers: light }).headers.get('accept')).toBe('a');
   });
 });
