@@ -48,4 +48,18 @@ describe('Host header (DNS-rebinding defence)', () => {
     expect((await t.request('/api/health', { headers: { ...key, host: '192.168.1.20:3141' } })).status).toBe(200);
     expect((await t.request('/api/health', { headers: { ...key, host: 'localhost:3141' } })).status).toBe(403);
   });
+
+  it.each(['0.0.0.0', '::'])(
+    'a daemon bound to the wildcard %s answers Hosts that are loopback names or IP literals with its port (daemon.json names 127.0.0.1), never a domain name',
+    async (bind) => {
+      const t = await createTestApp({ deps: { server: { host: bind, port: 3141, tls: false } } });
+      for (const host of ['127.0.0.1:3141', 'localhost:3141', '[::1]:3141', '0.0.0.0:3141', '192.168.1.20:3141', '[fe80::1]:3141', '[::]:3141']) {
+        expect((await t.request('/api/health', { headers: { host } })).status, host).toBe(200);
+      }
+      for (const host of ['evil.example:3141', 'localhost.evil.example:3141', '127.0.0.1:8080', '1.2.3.4.evil.example:3141']) {
+        const response = await t.request('/api/health', { headers: { host } });
+        expect([response.status, (await body(response)).code], host).toEqual([403, 'HOST_NOT_ALLOWED']);
+      }
+    },
+  );
 });
