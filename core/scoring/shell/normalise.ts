@@ -123,6 +123,8 @@ function withinOthers(kept: string[]): string[] {
   let size = 0;
   for (const l of kept) if (!l.startsWith('svc:')) { commands.push(l); size += l.length + 1; }
   if (commands.length < 2 || size > REPEAT_CHARS) return kept;
+  let substitutions = false;
+  for (const m of commands) if (m.includes('$(')) { substitutions = true; break; }
   const seen = new Set<string>();
   const drop = new Set<number>();
   for (let i = 0; i < kept.length; i++) {
@@ -132,7 +134,7 @@ function withinOthers(kept: string[]): string[] {
     seen.add(l);
   }
   // A command substitution's line shown whole as `$(line)` inside a longer one (a different line, so the longest always stay).
-  for (let i = 0; i < kept.length; i++) {
+  for (let i = 0; substitutions && i < kept.length; i++) {
     const l = kept[i]!;
     if (drop.has(i) || l.startsWith('svc:')) continue;
     const inner = `$(${l})`;
