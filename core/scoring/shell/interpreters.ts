@@ -16,21 +16,26 @@ export interface OneLiner { lang: string; code: string; end: number }
 const PYTHON = /^(?:python[0-9.]{0,5}|pypy[0-9.]{0,3})$/;
 const SHORT_WITH_ARG: Record<string, string> = { python: 'WXQm', perl: 'IMmlx0', ruby: 'IrxCEFT', node: 'r', lua: 'l', php: 'cdfz' };
 
+/** Interpreter names taken as they are; the numbered and prefixed ones (python3.12, perl5.36, luajit, php8, gawk, tclsh8.6) are matched below. */
+const LANGS: ReadonlyMap<string, string> = new Map([
+  ['perl', 'perl'], ['ruby', 'ruby'], ['jruby', 'ruby'], ['node', 'node'], ['nodejs', 'node'], ['bun', 'node'], ['deno', 'node'],
+  ['lua', 'lua'], ['php', 'php'], ['Rscript', 'r'], ['R', 'r'], ['julia', 'julia'], ['elixir', 'elixir'], ['iex', 'elixir'],
+  ['groovy', 'groovy'], ['osascript', 'applescript'], ['pwsh', 'powershell'], ['powershell', 'powershell'], ['powershell.exe', 'powershell'],
+  ['expect', 'tcl'], ['tclsh', 'tcl'], ['wish', 'tcl'],
+]);
+/** The first letters of the names the patterns below match (python, pypy, perl5, php, lua, awk, gawk, mawk, nawk, busybox-awk, tclsh). */
+const PATTERN_INITIALS = new Set(['p', 'l', 'a', 'g', 'm', 'n', 'b', 't']);
+
 function langOf(name: string): string | null {
+  const exact = LANGS.get(name);
+  if (exact !== undefined) return exact;
+  if (!PATTERN_INITIALS.has(name.charAt(0))) return null;
   if (PYTHON.test(name)) return 'python';
-  if (name === 'perl' || /^perl5/.test(name)) return 'perl';
-  if (name === 'ruby' || name === 'jruby') return 'ruby';
-  if (name === 'node' || name === 'nodejs' || name === 'bun' || name === 'deno') return 'node';
-  if (name === 'lua' || /^lua(?:jit|5\.[0-9])$/.test(name)) return 'lua';
-  if (name === 'php' || /^php[0-9.]{1,4}$/.test(name)) return 'php';
+  if (/^perl5/.test(name)) return 'perl';
+  if (/^lua(?:jit|5\.[0-9])$/.test(name)) return 'lua';
+  if (/^php[0-9.]{1,4}$/.test(name)) return 'php';
   if (/^(?:g|m|n|busybox-)?awk$/.test(name)) return 'awk';
-  if (name === 'Rscript' || name === 'R') return 'r';
-  if (name === 'julia') return 'julia';
-  if (name === 'elixir' || name === 'iex') return 'elixir';
-  if (name === 'groovy') return 'groovy';
-  if (name === 'osascript') return 'applescript';
-  if (name === 'pwsh' || name === 'powershell' || name === 'powershell.exe') return 'powershell';
-  if (name === 'expect' || name === 'tclsh' || /^tclsh[0-9.]{1,4}$/.test(name) || name === 'wish') return 'tcl';
+  if (/^tclsh[0-9.]{1,4}$/.test(name)) return 'tcl';
   return null;
 }
 
