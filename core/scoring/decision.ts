@@ -29,9 +29,9 @@ export function priorityOf(score: number): Priority {
   return 'Low';
 }
 
-/** At or below allow: allow; above deny: deny; between: queue. */
+/** Below allow: allow; above deny: deny; from allow to deny inclusive: queue (spec: "Other state sets"). */
 export function decide(score: number, allow: number, deny: number): DecisionKind {
-  if (score <= allow) return 'allow';
+  if (score < allow) return 'allow';
   if (score > deny) return 'deny';
   return 'queue';
 }
@@ -47,7 +47,7 @@ export function actionText(kind: DecisionKind, priority: Priority | null, denyRe
 
 /** `decision_reason` for allow and queue (a deny uses the deny reason itself). */
 export function scoreSentence(kind: DecisionKind, score: number, allow: number, deny: number): string {
-  if (kind === 'allow') return `Score ${fmt(score)} is at or below the allow threshold ${fmt(allow)}`;
+  if (kind === 'allow') return `Score ${fmt(score)} is below the allow threshold ${fmt(allow)}`;
   if (kind === 'queue') return `Score ${fmt(score)} is in the escalation zone (${fmt(allow)}-${fmt(deny)})`;
   return `Score ${fmt(score)} is above the deny threshold ${fmt(deny)}`;
 }

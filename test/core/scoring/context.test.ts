@@ -85,14 +85,14 @@ describe('meta-rules', () => {
     const ev = e.evaluate({ type: 'HttpRequest', method: 'GET', url: 'https://unknown.example.org/?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U' }, { record: false });
     const meta = ev.result.filter_results.find((r) => r.filter_name === 'meta:secret-leaving')!;
     expect(meta.score).toBe(3);
-    expect(ev.result.composite_score).toBeCloseTo(0.5 + 4 + 1 + 3, 5);
+    expect(ev.result.composite_score).toBeCloseTo(0.4 + 4 + 1 + 3, 5);
   });
   it('lower and override follow the TOML', async () => {
     const meta = `[[rules]]\nid = "calm"\nmessage = "lower"\nwhen_all = ["operation-risk"]\naction = "lower"\namount = 0.5\n\n[[rules]]\nid = "force"\nmessage = "Forced"\nwhen_any = ["egress-policy"]\naction = "override"\nscore = 6.0\n`;
     const e = await testEngine({}, { 'meta-rules.toml': meta });
     const lowered = e.evaluate({ type: 'ShellExec', command: 'ls', args: [] }, { record: false });
     expect(lowered.result.composite_score).toBe(0);
-    expect(lowered.result.filter_results.at(-1)).toMatchObject({ filter_name: 'meta:calm', score: -0.5, severity: 'notice' });
+    expect(lowered.result.filter_results.at(-1)).toMatchObject({ filter_name: 'meta:calm', score: -0.4, severity: 'notice' });
     const forced = e.evaluate({ type: 'HttpRequest', method: 'GET', url: 'https://unknown.example.org/' }, { record: false });
     expect(forced.result.composite_score).toBe(6);
     expect(forced.result.action).toBe('queue(High)');

@@ -13,8 +13,8 @@ describe('operation-risk', () => {
     expect(filter({ type: 'FileChmod', path: 'x', mode: '4755' }, 'Operation risk')!.score).toBe(6);
     expect(filter({ type: 'FileChmod', path: 'x', mode: 'u+s' }, 'Operation risk')!.score).toBe(6);
     expect(filter({ type: 'NetConnect', host: '203.0.113.9', port: 4444 }, 'Operation risk')!.score).toBe(3.5);
-    expect(filter({ type: 'NetConnect', host: 'localhost', port: 4444 }, 'Operation risk')!.score).toBe(1.5);
-    expect(filter({ type: 'HttpRequest', method: 'delete', url: 'http://localhost/x' }, 'Operation risk')!.score).toBe(2);
+    expect(filter({ type: 'NetConnect', host: 'localhost', port: 4444 }, 'Operation risk')!.score).toBe(1.4);
+    expect(filter({ type: 'HttpRequest', method: 'delete', url: 'http://localhost/x' }, 'Operation risk')!.score).toBe(1.9);
   });
 });
 

@@ -4,8 +4,10 @@ import { testEngine } from './helpers.ts';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 
 describe('decision rules', () => {
-  it('score at or below the allow threshold allows, above deny denies, between queues', () => {
-    expect(decide(3.0, 3, 8)).toBe('allow');
+  it('a score below the allow threshold allows, above deny denies, from allow to deny inclusive queues', () => {
+    expect(decide(2.99, 3, 8)).toBe('allow');
+    expect(decide(3.0, 3, 8)).toBe('queue');
+    expect(decide(0, 0, 8)).toBe('queue');
     expect(decide(3.01, 3, 8)).toBe('queue');
     expect(decide(8.0, 3, 8)).toBe('queue');
     expect(decide(8.01, 3, 8)).toBe('deny');
@@ -20,7 +22,7 @@ describe('decision rules', () => {
     expect(actionText('allow', null, '')).toBe('allow');
     expect(actionText('queue', 'High', '')).toBe('queue(High)');
     expect(actionText('deny', null, 'Bad thing')).toBe('deny(Bad thing)');
-    expect(scoreSentence('allow', 1.2, 3, 8)).toBe('Score 1.2 is at or below the allow threshold 3.0');
+    expect(scoreSentence('allow', 1.2, 3, 8)).toBe('Score 1.2 is below the allow threshold 3.0');
     expect(scoreSentence('queue', 5, 3, 8)).toBe('Score 5.0 is in the escalation zone (3.0-8.0)');
   });
 });
@@ -34,7 +36,7 @@ describe('pipeline', () => {
     expect(Object.keys(result).sort()).toEqual(['action', 'composite_score', 'decision_reason', 'evaluation_time_ms', 'filter_results', 'filters_evaluated'].sort());
     expect(result.filters_evaluated).toBe(22);
     expect(result.filter_results).toHaveLength(22);
-    expect(result.decision_reason).toMatch(/^Score 0\.0 is at or below the allow threshold 3\.0$/);
+    expect(result.decision_reason).toMatch(/^Score 0\.0 is below the allow threshold 3\.0$/);
     for (const r of result.filter_results) expect(Object.keys(r).sort()).toEqual(['filter_name', 'matched', 'message', 'score', 'severity']);
   });
 
@@ -64,9 +66,19 @@ describe('pipeline', () => {
   });
 
   it('thresholds come from the options', async () => {
-    const e = await testEngine({ allowThreshold: 0.2, denyThreshold: 0.4 });
+    const e = await testEngine({ allowThreshold: 0.2, denyThreshold: 0.3 });
     expect(e.evaluate({ type: 'ShellExec', command: 'npm', args: ['test'] }, { record: false }).decision).toBe('deny');
     expect(e.status().auto_allow_threshold).toBe(0.2);
+  });
+
+  it('a call scoring exactly the allow threshold is queued, one just below it allowed', async () => {
+    const e = await testEngine({ allowThreshold: 0.4, denyThreshold: 8 });
+    const atLine = e.evaluate({ type: 'ShellExec', command: 'npm', args: ['test'] }, { record: false });
+    expect(atLine.result.composite_score).toBe(0.4);
+    expect(atLine.decision).toBe('queue');
+    expect(atLine.result.decision_reason).toBe('Score 0.4 is in the escalation zone (0.4-8.0)');
+    const below = e.evaluate({ type: 'FileRead', path: 'src/index.ts' }, { record: false });
+    expect(below.decision).toBe('allow');
   });
 
   it('a queued call names its priority in the action', async () => {

@@ -46,8 +46,8 @@ describe('a rule file in the config dir overrides the shipped one key by key', (
     expect(e.degradedReason).toBeNull();
     const score = (call: ToolCall) => e.evaluate(call, { record: false }).result.filter_results.find((r) => r.filter_name === 'Operation risk')!.score;
     expect(score({ type: 'HttpRequest', method: 'DELETE', url: 'http://localhost/x' })).toBe(2.5);
-    expect(score({ type: 'HttpRequest', method: 'POST', url: 'http://localhost/x' })).toBe(1.5);
-    expect(score({ type: 'FileDelete', path: 'a.txt' })).toBe(1);
+    expect(score({ type: 'HttpRequest', method: 'POST', url: 'http://localhost/x' })).toBe(1.4);
+    expect(score({ type: 'FileDelete', path: 'a.txt' })).toBe(0.9);
   });
 
   it('an array replaces the shipped array as a whole', async () => {
