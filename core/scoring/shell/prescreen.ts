@@ -23,8 +23,21 @@ const commandOption = (s: string) => COMMAND_OPTION.test(s) || (OPTION_FLAG.test
 const SEPARATOR = /&&|;|\|\||\n/;
 const SAVES = /\s-[a-zA-Z]{0,8}[oO](?:\s|$)|\s--output|\s--remote-name|>/;
 const downloadThen = (s: string) => SEPARATOR.test(s) && (/\bwget\b/.test(s) || (/\bcurl\b/.test(s) && SAVES.test(s)));
-const INTERPRETER = /^(?:.*\/)?(?:python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)$/;
-const SHELL_C = /^(?:.*\/)?(?:ba|z|da|k|a|mk)?sh$/;
+const INTERPRETER_NAME = /^(?:python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)$/;
+const SHELL_NAME = /^(?:ba|z|da|k|a|mk)?sh$/;
+const LINE_END = /[\n\r\u2028\u2029]/;
+/**
+ * `^(?:.*\/)?NAME$` without the backtracking over a whole command line: no
+ * name holds a '/', so only the text after the last '/' can be it, and `.*`
+ * reaches that '/' only when no line ends before it.
+ */
+function namedAfterPath(text: string, name: RegExp): boolean {
+  const slash = text.lastIndexOf('/');
+  if (slash < 0) return name.test(text);
+  return name.test(text.slice(slash + 1)) && !LINE_END.test(text.slice(0, slash));
+}
+const INTERPRETER = { test: (s: string) => namedAfterPath(s, INTERPRETER_NAME) };
+const SHELL_C = { test: (s: string) => namedAfterPath(s, SHELL_NAME) };
 
 /** A package install: the normaliser compares the names with the popular ones (typosquat.ts). */
 const INSTALL = /(?:^|[\s;&|(/])(?:(?:npm|pnpm|cnpm|yarn|bun|pip[0-9.]*|pipx|uv|poetry|python[0-9.]*\s+-m\s+pip|cargo|gem|bundle|nuget)\s+(?:(?:pip|global)\s+)?(?:install|i|in|add|isntall)|composer\s+(?:global\s+)?require|dotnet\s+add\s[^;&|\n]{0,200}?package|install-package)\s/i;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { shellLists } from '../../../core/scoring/shell/lists.ts';
 import { beyondRaw, normaliseShell } from '../../../core/scoring/shell/normalise.ts';
 import { parseShell } from '../../../core/scoring/shell/parser.ts';
+import { mayReveal } from '../../../core/scoring/shell/prescreen.ts';
 import { FILTER_DIR } from './helpers.ts';
 
 const lists = shellLists(parse(readFileSync(join(FILTER_DIR, 'shell.toml'), 'utf8')));
@@ -72,6 +73,13 @@ describe('the shell normaliser', () => {
     expect(sh("eval 'id -u'")).toContain('id -u');
     expect(sh("bash <<'X'\nid -u\nX")).toContain('id -u');
     expect(sh("bash <<< 'id -u'")).toContain('id -u');
+  });
+
+  it('prescreens a shell or interpreter by the name after the last slash of its path', () => {
+    expect(mayReveal({ command: '/opt/tools/bin/bash', args: ['-c', 'ls -la'] })).toBe(false);
+    expect(mayReveal({ command: '/opt/tools/bin/bash', args: ['-c', 'sudo ls'] })).toBe(true);
+    expect(mayReveal({ command: '/usr/local/bin/python3', args: ['-c', 'print(1)'] })).toBe(true);
+    expect(mayReveal({ command: '/usr/local/bin/python3', args: ['build.py'] })).toBe(false);
   });
 
   it('hands the rules no line the raw text or another command line already says whole', () => {
