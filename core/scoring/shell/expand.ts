@@ -60,7 +60,8 @@ function paramValue(p: Extract<Part, { k: 'param' }>, env: ExpandEnv, out: { dyn
     case ':+': case '+':
       return value !== undefined && value !== '' ? argText(p, env) : '';
     case ':?': case '?':
-      return value ?? `$${p.name}`;
+      // An unknown variable keeps its guard (`${BUILD_ROOT:?}` stops the shell when empty); the home stays `$HOME`.
+      return value ?? (p.name === 'HOME' ? `$${p.name}` : `\${${p.name}${p.op}}`);
     case '!': {
       const target = value === undefined ? undefined : env.vars.get(value);
       out.dynamic = true;

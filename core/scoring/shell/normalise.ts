@@ -258,12 +258,17 @@ function renderRedirects(ctx: Ctx, scope: Scope, redirs: Redirect[], depth: numb
   return { text: parts.join(' '), stdin };
 }
 
+/** A compound command's redirects (`done < ~/.aws/credentials`, `} > /tmp/out`), words expanded as a simple command's are. */
+function compoundRedirects(ctx: Ctx, scope: Scope, redirs: Redirect[], depth: number): string {
+  return redirs.length === 0 ? '' : ` ${renderRedirects(ctx, scope, redirs, depth).text}`;
+}
+
 function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | null, depth: number): { text: string; output: StageOutput | null } {
   if (!ctx.budget.spend()) return { text: '', output: null };
   switch (cmd.kind) {
     case 'group': {
       const out = runScript(ctx, scope, cmd.body, depth);
-      return { text: '( … )', output: out };
+      return { text: `( … )${compoundRedirects(ctx, scope, cmd.redirs, depth)}`, output: out };
     }
     case 'func': {
       scope.funcs.add(cmd.name);
@@ -276,7 +281,7 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
       runScript(ctx, scope, cmd.cond, depth);
       if (cmd.infinite && spawnsInBackground(cmd.body)) fact(ctx, 'unbounded-background-loop');
       runScript(ctx, scope, cmd.body, depth);
-      return { text: cmd.infinite ? 'loop forever' : 'loop', output: null };
+      return { text: `${cmd.infinite ? 'loop forever' : 'loop'}${compoundRedirects(ctx, scope, cmd.redirs, depth)}`, output: null };
     }
     case 'for': {
       if (cmd.items) {
@@ -284,7 +289,7 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
         scope.vars.set(cmd.name, argv.slice(1).join(' '));
       }
       runScript(ctx, scope, cmd.body, depth);
-      return { text: 'loop', output: null };
+      return { text: `loop${compoundRedirects(ctx, scope, cmd.redirs, depth)}`, output: null };
     }
     case 'simple':
       break;
@@ -360,8 +365,8 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   }
   if (scope.mounts) argv = hostPaths(argv, scope.mounts);
   const name = argv[0]!;
-  if (name === 'cd') {
-    // A relative `cd` moves from the known folder (`cd .. && rm -rf sibling` deletes a sibling of the project).
+  if (name === 'cd' || (name === 'pushd' && argv[1] !== undefined && !/^[-+]/.test(argv[1]))) {
+    // A relative `cd` (or `pushd`) moves from the known folder (`cd .. && rm -rf sibling` deletes a sibling of the project).
     const to = homed((argv[1] ?? '~').replace(/\/+$/, ''));
     scope.cwd = /^[/~$]/.test(to) || !/^[/~]/.test(scope.cwd) ? to : foldPath(`${scope.cwd}/${to}`);
   }
@@ -380,8 +385,9 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   else if ((name === 'source' || name === '.') && (argv[1] === '/dev/stdin' || argv[1] === '-' || argv[1] === '/dev/fd/0')) runShellStdin(ctx, scope, stdin, depth);
   else {
     // The code has a line of its own (or is in the raw line): the words after it stay, the flags and code before are '…'.
+    // awk's program is its first operand, so the files after it (`awk 1 ~/.aws/credentials`) stay for the path rules.
     const end = runOneLiner(ctx, scope, argv, stdin, depth);
-    if (end >= 0) { const from = Math.max(3, end); text = `${name} …${argv.length > from ? ' ' + argv.slice(from).join(' ') : ''}`; }
+    if (end >= 0) { const from = /awk$/.test(name) ? end : Math.max(3, end); text = `${name} …${argv.length > from ? ' ' + argv.slice(from).join(' ') : ''}`; }
     if (ctx.lists.packages) for (const [pkg, popular] of typosquats(argv, ctx.lists.packages)) fact(ctx, 'package-typosquat', `${pkg} ~ ${popular}`);
     const sql = sqlCall(argv, stdin?.text ?? null, vars);
     if (sql) {
