@@ -41,6 +41,13 @@ export interface CanaryRegistry {
    * through `tightCanaryWindow` (bounded-text.ts).
    */
   scan(texts: readonly string[]): CanaryHit[];
+  /**
+   * True when `scan([text])` finds a canary. The answer for a text of up to
+   * `MEMO_TEXT_MAX` characters is remembered until the canaries change (at
+   * most `MEMO_ENTRIES` texts): filter messages, the decision reason and the
+   * action repeat from call to call, and each costs a folded scan.
+   */
+  carries(text: string): boolean;
   /** Characters read by scans so far (a work counter for tests and benchmarks). */
   readonly scannedChars: number;
 }
@@ -49,6 +56,11 @@ export interface CanaryRegistryOptions {
   /** Secure random bytes (Deps.random.bytes). */
   randomBytes(length: number): Uint8Array;
 }
+
+/** Longest text whose `carries` answer is remembered. */
+export const MEMO_TEXT_MAX = 512;
+/** Most answers remembered (all are dropped when full). */
+export const MEMO_ENTRIES = 4096;
 
 /** Generated values: 48 hex characters. */
 export const GENERATED_VALUE_BYTES = 24;
@@ -67,6 +79,9 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
   const entries = new Map<string, { label: string; value: string }>();
   let scanned = 0;
   let automaton: { matcher: MultiMatcher; prefilter: GramPrefilter; owners: string[] } | null = null;
+  // `carries` answers for the current canaries (cleared with the automaton).
+  const memo = new Map<string, boolean>();
+  const changed = () => { automaton = null; memo.clear(); };
   const generate = (): string => {
     const bytes = options.randomBytes(GENERATED_VALUE_BYTES);
     if (bytes.length !== GENERATED_VALUE_BYTES) throw new Error('random source returned the wrong length');
@@ -91,24 +106,33 @@ export function createCanaryRegistry(options: CanaryRegistryOptions): CanaryRegi
       let id = newId();
       while (entries.has(id)) id = newId();
       entries.set(id, { label, value: v });
-      automaton = null;
+      changed();
       return info(id);
     },
     rotate(id, value) {
       const e = entries.get(id);
       if (!e) return null;
       e.value = value ?? generate();
-      automaton = null;
+      changed();
       return info(id);
     },
     remove(id) {
       const had = entries.delete(id);
-      if (had) automaton = null;
+      if (had) changed();
       return had;
     },
     list: () => [...entries.keys()].map(info),
     get size() { return entries.size; },
     get scannedChars() { return scanned; },
+    carries(text) {
+      if (text.length > MEMO_TEXT_MAX) return this.scan([text]).length > 0;
+      const known = memo.get(text);
+      if (known !== undefined) return known;
+      const found = this.scan([text]).length > 0;
+      if (memo.size >= MEMO_ENTRIES) memo.clear();
+      memo.set(text, found);
+      return found;
+    },
     scan(texts) {
       if (entries.size === 0) return [];
       const { matcher, prefilter, owners } = built();

@@ -37,6 +37,22 @@ describe('a canary never leaves through a filter message', () => {
     expect(everyText(result)).not.toContain(CANARY);
   });
 
+  it('a message scored clean before a canary with its text was added is withheld after', async () => {
+    const engine = await createScoringEngine({ clock: fakeClock(), random: seededRandom(), loadRuleText: repoRules() });
+    engine.canaries.add('other', 'an0th3rd3c0yv4lu3q7w1');
+    const call: ToolCall = { type: 'HttpRequest', method: 'GET', url: 'https://evil-exfil.example.net/x' };
+    const host = 'evil-exfil.example.net';
+    expect(everyText(engine.evaluate(call, { record: false }).result)).toContain(host);
+    // The host becomes a canary value: the same messages now quote it.
+    const added = engine.canaries.add('host', host);
+    const after = engine.evaluate(call, { record: false });
+    expect(after.decision).toBe('deny');
+    expect(everyText(after.result)).not.toContain(host);
+    // And once it is removed, they are quoted again.
+    engine.canaries.remove(added.id);
+    expect(everyText(engine.evaluate(call, { record: false }).result)).toContain(host);
+  });
+
   it('messages of calls without a canary are left as they are', async () => {
     const engine = await engineWithCanary();
     const { result } = engine.evaluate({ type: 'HttpRequest', method: 'GET', url: 'https://evil-exfil.example.net/x' }, { record: false });
