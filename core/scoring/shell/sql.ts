@@ -75,7 +75,9 @@ export function sqlCall(argv: string[], stdin: string | null, vars: ReadonlyMap<
   }
   if (client === 'sqlite3') {
     const file = positional[0] ?? ':memory:';
-    host = file === ':memory:' || !file.startsWith('/') || file.startsWith('/tmp/') ? '' : file;
+    // A file in the home's dot-folders or app data (`~/.config/gcloud/credentials.db`) is another program's store, not the project's.
+    const elsewhere = file.startsWith('/') || /^(?:~|\$home|\$\{home\})\/(?:\.|library\/|appdata\/)/i.test(file);
+    host = file === ':memory:' || !elsewhere || file.startsWith('/tmp/') ? '' : file;
     if (positional.length > 1) statements.push(positional.slice(1).join(' '));
     else readsStdin = true;
   } else if (client === 'redis-cli' && positional.length > 0) {
