@@ -21,8 +21,8 @@ export function ruleAssertions(engine: ScoringEngine) {
   const named = (rules: string, rule: string) => new RegExp(`[[ ]${rule}[\\],)]`).test(rules);
   return {
     judge,
-    fires: (call: ToolCall, rule: string) => expect(named(judge(call).rules, rule), rule).toBe(true),
-    silent: (call: ToolCall, rule: string) => expect(named(judge(call).rules, rule), rule).toBe(false),
+    fires: (call: ToolCall, rule: string) => expect(named(judge(call).rules, rule), `${rule}: ${JSON.stringify(call)}`).toBe(true),
+    silent: (call: ToolCall, rule: string) => expect(named(judge(call).rules, rule), `${rule}: ${JSON.stringify(call)}`).toBe(false),
     allowed: (call: ToolCall) => expect(judge(call).decision, JSON.stringify(call)).toBe('allow'),
     stopped: (call: ToolCall) => expect(judge(call).decision, JSON.stringify(call)).not.toBe('allow'),
     denied: (call: ToolCall) => expect(judge(call).decision, JSON.stringify(call)).toBe('deny'),
