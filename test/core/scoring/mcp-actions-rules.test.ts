@@ -107,7 +107,7 @@ describe('governance, money and broadcasts through a tool', () => {
       mcp('github', 'get_issue', { owner: 'acme', repo: 'api', issue_number: 55 }),
       mcp('github', 'create_pull_request', { owner: 'acme', repo: 'api', head: 'fix', base: 'main', title: 't' }),
       mcp('github', 'push_files', { owner: 'acme', repo: 'api', branch: 'feature/main-menu', files: [{ path: 'a.ts', content: 'x' }], message: 'm' }),
-      mcp('github', 'add_collaborator', { owner: 'acme', repo: 'api', username: 'newdev', permission: 'push' }),
+      mcp('github', 'add_collaborator', { owner: 'acme', repo: 'api', username: 'newdev', permission: 'pull' }),
       mcp('sentry', 'get_issue_details', { issue_id: '123' }),
       mcp('sentry', 'update_issue', { issue_id: '123', assignedTo: 'me' }),
       mcp('stripe', 'list_customers', { limit: 10 }),
