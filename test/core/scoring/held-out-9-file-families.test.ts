@@ -54,6 +54,9 @@ describe('credential files of less-known tools', () => {
       read('/home/dev/.aws/amazonq/mcp.json'),
       "jq '.mcpServers[].env' ~/.cursor/mcp.json",
       'cat ~/.codex/config.toml',
+      'cat ~/.config/hcloud/cli.toml',
+      'cat ~/.config/flyctl/config.yml',
+      'base64 ~/.config/glab-cli/config.yml',
       'cat ~/.dbt/profiles.yml',
       'yq .default.outputs.prod ~/.dbt/profiles.yml',
       'jq . ~/.azure/servicePrincipalEntries.json',
@@ -88,6 +91,7 @@ describe('credential files of less-known tools', () => {
   });
 
   it('a credential folder linked into the project or enumerated by code is held', () => {
+    each('credential-dir-archive', 'stopped', ['tar czf /tmp/x.tgz ~/.config/rclone', 'zip -r /tmp/d.zip ~/.dbt ~/.snowflake']);
     each('credential-dir-linked', 'stopped', ['ln -s ~/.ssh ./vendor/keys', 'ln -sf $HOME/.aws config/aws', 'ln -s /home/dev/.kube/ deploy/kube', 'ln -s ~/.netrc ./netrc']);
     quiet('credential-dir-linked', ['ln -s ~/.dotfiles/vimrc ~/.vimrc', 'ln -sf ~/projects/app/bin/tool ~/.local/bin/tool', 'ln -s ../shared/config ./config']);
     each('credential-dir-enumerated', 'stopped', [
@@ -143,6 +147,7 @@ describe('code and configuration written to weaken security', () => {
       src('src/repo.ts', 'await pool.query(`UPDATE users SET role = \'admin\' WHERE id = ${req.body.id}`)\n'),
       src('src/Dao.java', 'ResultSet rs = st.executeQuery("SELECT * FROM accounts WHERE owner = \'" + owner + "\'");\n'),
       src('public/find.php', '$r = mysqli_query($db, "SELECT * FROM users WHERE id = " . $_GET["id"]);\n'),
+      src('app/models/user.rb', 'User.where("email = \'#{params[:email]}\'")\n'),
     ]);
     quiet('content-sql-built-from-input', [
       src('src/db.py', 'cur.execute("SELECT * FROM users WHERE name = %s", (name,))\ncur.execute(f"SELECT count(*) FROM {TABLE}")\n'),
@@ -346,6 +351,7 @@ describe('MCP tools with harmful effects', () => {
       mcp('aws', 'get_secret_value', { secret_id: 'prod/db/master' }),
       mcp('vault', 'read_secret', { path: 'secret/data/production/stripe' }),
       mcp('gcp', 'access_secret_version', { name: 'projects/acme-prod/secrets/api-key/versions/latest' }),
+      mcp('hashicorp-vault', 'vault_read', { path: 'kv/production/payments' }),
     ]);
     quiet('mcp-production-secret-read', [mcp('aws', 'get_secret_value', { secret_id: 'dev/db/readonly' })]);
     each('mcp-people-search-scrape', 'stopped', [
@@ -380,6 +386,7 @@ describe('HTTP requests with harmful effects', () => {
       http('POST', 'https://api.sendgrid.com/v3/mail/send', '{"personalizations":[{"to":[{"email":"a@x.com"},{"email":"b@y.com"},{"email":"c@z.io"}]}],"subject":"offer"}'),
       http('POST', 'https://api.mailgun.net/v3/mg.acme.com/messages', 'to=leads@list.acme.com&subject=hi'),
       http('POST', 'https://api.mailgun.net/v3/mg.acme.com/messages', 'to=a@x.com,b@y.com&recipient-variables={}&subject=hi'),
+      http('POST', 'https://api.sendgrid.com/v3/marketing/contacts', '{"contacts":[{"email":"a@x.com"},{"email":"b@y.com"},{"email":"c@z.com"}]}'),
     ]);
     quiet('http-bulk-mail', [http('POST', 'https://api.sendgrid.com/v3/mail/send', '{"personalizations":[{"to":[{"email":"ops@acme.com"}]}],"subject":"nightly report"}')]);
     each('people-enrichment-api', 'stopped', [http('POST', 'https://api.peopledatalabs.com/v5/person/enrich', '{"email":"jane@customer.com"}'), http('GET', 'https://api.hunter.io/v2/email-finder?domain=acme.com&first_name=Jane')]);
