@@ -126,13 +126,19 @@ describe('Consul and Nomad APIs that run commands', () => {
 describe('access and protection on a code host', () => {
   it('adding a deploy key, SSH key, collaborator or member through the API or gh is stopped', () => {
     for (const call of [
-      http('POST', 'https://api.github.com/repos/acme/api/keys', '{"title":"ci","key":"ssh-ed25519 AAAAC3Nz","read_only":false}'),
       http('POST', 'https://api.github.com/user/keys', '{"title":"laptop","key":"ssh-ed25519 AAAAC3Nz"}'),
       http('PUT', 'https://api.github.com/repos/acme/api/collaborators/someone', '{"permission":"admin"}'),
       http('PUT', 'https://api.github.com/orgs/acme/memberships/someone', '{"role":"admin"}'),
-      http('POST', 'https://gitlab.example.com/api/v4/projects/42/deploy_keys', '{"title":"x","key":"ssh-rsa AAAA","can_push":true}'),
     ]) {
       fires(call, 'code-host-access-grant');
+      stopped(call);
+    }
+    // A repository's deploy key is named by its own, stronger action (held-out-9-file-families.test.ts).
+    for (const call of [
+      http('POST', 'https://api.github.com/repos/acme/api/keys', '{"title":"ci","key":"ssh-ed25519 AAAAC3Nz","read_only":false}'),
+      http('POST', 'https://gitlab.example.com/api/v4/projects/42/deploy_keys', '{"title":"x","key":"ssh-rsa AAAA","can_push":true}'),
+    ]) {
+      fires(call, 'code-host-deploy-key');
       stopped(call);
     }
     for (const cmd of [
