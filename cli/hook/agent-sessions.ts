@@ -1,14 +1,20 @@
 /**
- * An agent's session as an svc session: registered with the daemon on the
- * session's first call (`POST /api/ipc/sessions`, daemon bearer), ended by
- * the agent's session-end hook (`POST /api/ipc/sessions/{id}/end`) or, for
- * agents without one, once it has been idle for IDLE_MS (swept when another
- * session registers). The link lives in `{config_dir}/hook-sessions/`, one
- * file per agent session, touched at each call.
+ * An agent's session as an svc session under the agent's own session id:
+ * registered with the daemon on the session's first call (`POST
+ * /api/ipc/sessions` with `session_id`, daemon bearer), ended by the agent's
+ * session-end hook (`POST /api/ipc/sessions/{id}/end`) or, for agents without
+ * one, once it has been idle for IDLE_MS (swept when another session
+ * registers). Every call is evaluated under the agent's id whatever happens
+ * here, so each audit record carries it.
  *
- * Registration is best effort: a daemon that refuses it (a session limit)
- * or cannot answer leaves the call evaluated under the agent's own session
- * id; the call itself is still judged (and refused if the daemon is down).
+ * `{config_dir}/hook-sessions/` holds one marker file per registered agent
+ * session, touched at each call: it spares a registration per call and dates
+ * the session's last call for the idle sweep.
+ *
+ * Registration is best effort: a daemon that refuses it (a session limit, a
+ * session the user ended) or cannot answer leaves the call evaluated under
+ * the agent's id as an unregistered session (a session the user ended has its
+ * calls refused by the daemon); the call itself is still judged.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -47,10 +53,9 @@ export function agentPid(ppid = process.ppid): number {
   }
 }
 
-const linkFile = (dir: string, agent: string, agentSessionId: string) =>
-  join(dir, `${agent}-${createHash('sha256').update(agentSessionId).digest('hex').slice(0, 32)}.json`);
+const markerFile = (dir: string, sessionId: string) => join(dir, `${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}.json`);
 
-async function readLink(file: string): Promise<string | null> {
+async function readMarker(file: string): Promise<string | null> {
   try {
     const { session_id } = JSON.parse(await readFile(file, 'utf8')) as { session_id?: unknown };
     return typeof session_id === 'string' && session_id !== '' ? session_id : null;
@@ -63,59 +68,54 @@ export function createAgentSessions(o: AgentSessionOptions) {
   const now = o.now ?? Date.now;
   const end = (id: string) => o.client.post(`/api/ipc/sessions/${encodeURIComponent(id)}/end`, { body: {}, timeoutMs: 5_000 }).then(() => undefined, () => undefined);
 
-  /** Ends and forgets links idle for longer than IDLE_MS. */
+  /** Ends and forgets sessions idle for longer than IDLE_MS. */
   async function sweep(): Promise<void> {
     for (const name of await readdir(o.dir).catch(() => [] as string[])) {
       const file = join(o.dir, name);
       const info = await stat(file).catch(() => null);
       if (!info || now() - info.mtimeMs < IDLE_MS) continue;
-      const id = await readLink(file);
+      const id = await readMarker(file);
       await rm(file, { force: true });
       if (id) await end(id);
     }
   }
 
   return {
-    /** The svc session id for an agent session: the linked one, a newly registered one, or the agent's own. */
-    async resolve(agent: string, agentSessionId: string, cwd: string | undefined): Promise<string> {
-      const file = linkFile(o.dir, agent, agentSessionId);
-      const linked = await readLink(file);
-      if (linked) {
+    /** Makes sure the agent's session is registered under its own id (best effort; never throws). */
+    async register(agent: string, sessionId: string, cwd: string | undefined): Promise<void> {
+      const file = markerFile(o.dir, sessionId);
+      if (await readMarker(file)) {
         const t = new Date(now());
         await utimes(file, t, t).catch(() => undefined);
-        return linked;
+        return;
       }
       await mkdir(o.dir, { recursive: true, mode: 0o700 });
       await sweep();
-      let id: string;
       try {
-        ({ id } = await o.client.post<{ id: string }>('/api/ipc/sessions', {
-          body: { tool_name: agent, root_pid: o.agentPid, ...(cwd ? { cwd: cwd.slice(0, 4096), project_name: basename(cwd).slice(0, 256) || undefined } : {}) },
+        // The daemon answers the session already registered under this id (another hook of it got there first).
+        await o.client.post('/api/ipc/sessions', {
+          body: {
+            session_id: sessionId,
+            tool_name: agent,
+            root_pid: o.agentPid,
+            ...(cwd ? { cwd: cwd.slice(0, 4096), project_name: basename(cwd).slice(0, 256) || undefined } : {}),
+          },
           timeoutMs: 10_000,
-        }));
+        });
       } catch (error) {
         // A daemon that is down says so once, when the call itself is judged.
         if (!(error instanceof CliError && error.exitCode === EXIT.notRunning)) {
           o.log(`session not registered (${error instanceof Error ? error.message : String(error)}); the call is evaluated under the agent's session id`);
         }
-        return agentSessionId;
+        return;
       }
-      try {
-        await writeFile(file, JSON.stringify({ session_id: id, agent, agent_session_id: agentSessionId }), { flag: 'wx', mode: 0o600 });
-        return id;
-      } catch {
-        // Another hook of the same session registered first: use its session, end ours.
-        await end(id);
-        return (await readLink(file)) ?? agentSessionId;
-      }
+      await writeFile(file, JSON.stringify({ session_id: sessionId, agent }), { mode: 0o600 });
     },
 
-    /** The agent's session ended: end the svc session and forget the link. */
-    async end(agent: string, agentSessionId: string): Promise<void> {
-      const file = linkFile(o.dir, agent, agentSessionId);
-      const id = await readLink(file);
-      await rm(file, { force: true });
-      if (id) await end(id);
+    /** The agent's session ended: end the svc session of its id and forget the marker. */
+    async end(sessionId: string): Promise<void> {
+      await rm(markerFile(o.dir, sessionId), { force: true });
+      await end(sessionId);
     },
   };
 }

@@ -22,8 +22,8 @@ export interface HookRunDeps {
   daemon(): HookDaemon;
   /** The executables a call runs (session inventory); absent: none are sent. */
   binaries?: (call: ToolCall, cwd: string | undefined) => Promise<Binary[]>;
-  /** Links agent sessions to registered svc sessions (absent: calls go under the agent's own id). */
-  sessions?: Pick<AgentSessions, 'resolve' | 'end'>;
+  /** Registers and ends the agent's session as an svc session of the same id (absent: not registered). */
+  sessions?: Pick<AgentSessions, 'register' | 'end'>;
   env: NodeJS.ProcessEnv;
 }
 
@@ -59,13 +59,15 @@ export async function runHook(agent: AgentAdapter, readInput: () => Promise<stri
     const read = agent.parse(payload, deps.env);
     event = read.event;
     if (read.kind === 'other') return agent.render({ kind: 'defer', reason: '' }, event);
-    // A session svc exec registered (SVC_SESSION_ID) is svc exec's to end, not the hook's.
-    const linkable = read.sessionId !== null && !deps.env.SVC_SESSION_ID && deps.sessions !== undefined;
+    // A session svc exec registered (SVC_SESSION_ID) is svc exec's to register and end, not the hook's.
+    const own = read.sessionId !== null && !deps.env.SVC_SESSION_ID && deps.sessions !== undefined;
     if (read.kind === 'session-end') {
-      if (linkable) await deps.sessions!.end(agent.name, read.sessionId!).catch(() => undefined);
+      if (own) await deps.sessions!.end(read.sessionId!).catch(() => undefined);
       return agent.render({ kind: 'defer', reason: '' }, event);
     }
-    const sessionId = linkable ? await deps.sessions!.resolve(agent.name, read.sessionId!, read.cwd).catch(() => read.sessionId) : read.sessionId;
+    if (own) await deps.sessions!.register(agent.name, read.sessionId!, read.cwd).catch(() => undefined);
+    // Every call goes under the agent's own id (or svc exec's): the audit record and every session filter name it.
+    const sessionId = read.sessionId;
     const verdict = await decide(read.calls, {
       daemon: deps.daemon(),
       hooks,

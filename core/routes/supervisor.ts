@@ -11,7 +11,7 @@ import { validate } from '../http/validate.ts';
 import type { RouteRequest, RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
 import {
-  SessionEndBody, SessionIdParams, SessionKillBody, SessionListQuery, SessionListSchema, SessionRegisterBody,
+  IpcSessionRegisterBody, SessionEndBody, SessionIdParams, SessionKillBody, SessionListQuery, SessionListSchema, SessionRegisterBody,
   SessionSchema, SessionStatusSchema,
 } from '../schemas/session.ts';
 import type { SessionRegistry } from '../sessions/session-registry.ts';
@@ -37,6 +37,14 @@ const REGISTER_DESCRIPTION =
 async function register(registry: SessionRegistry, request: RouteRequest): Promise<Response> {
   const body = validate(SessionRegisterBody, await readJson(request));
   return json(await registry.register(body), 201);
+}
+
+/** The IPC registration: the public body, or with `session_id` the session of that id (see `registerAs`). */
+async function registerIpc(registry: SessionRegistry, request: RouteRequest): Promise<Response> {
+  const { session_id: id, ...body } = validate(IpcSessionRegisterBody, await readJson(request));
+  if (id === undefined) return json(await registry.register(body), 201);
+  const { session, created } = await registry.registerAs(body, id);
+  return json(session, created ? 201 : 200);
 }
 
 export function supervisorRoutes(registry: SessionRegistry): RouteSpec[] {
@@ -127,12 +135,21 @@ export function supervisorRoutes(registry: SessionRegistry): RouteSpec[] {
       path: '/api/ipc/sessions',
       auth: 'ipc',
       bucket: 'ipc',
-      summary: 'Register a supervised session (daemon bearer; svc exec)',
-      description: REGISTER_DESCRIPTION,
+      summary: 'Register a supervised session (daemon bearer; svc exec, svc hook)',
+      description:
+        `${REGISTER_DESCRIPTION} Optional session_id (1-256 characters): the session's id is that id (svc hook registers the ` +
+        "agent's own session id, so every record of its calls carries it). An id of a session not ended answers that session " +
+        '(200); an id of a session its client ended (ended_reason exited) starts it again under that id (201, counters kept); ' +
+        'an id the user ended, killed or a rule terminated answers 409 SESSION_ENDED.',
       tags,
-      body: SessionRegisterBody,
-      responses: { 201: { description: 'The session', schema: SessionSchema }, 400: errorDoc('INVALID_REQUEST or INVALID_JSON'), 409: LIMIT },
-      handler: (request) => register(registry, request),
+      body: IpcSessionRegisterBody,
+      responses: {
+        200: { description: 'The session of that session_id, already registered', schema: SessionSchema },
+        201: { description: 'The session', schema: SessionSchema },
+        400: errorDoc('INVALID_REQUEST or INVALID_JSON'),
+        409: errorDoc('SESSION_LIMIT_REACHED with max_sessions and active, or SESSION_ENDED: session_id names a session the user ended'),
+      },
+      handler: (request) => registerIpc(registry, request),
     },
     {
       method: 'POST',

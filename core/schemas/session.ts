@@ -3,6 +3,7 @@
  * resource, the registration body, the inventory and listener-rewrite lists.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SessionId } from './session-id.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -48,6 +49,20 @@ export const SessionRegisterBody = Type.Object(
   { additionalProperties: false },
 );
 export type SessionRegister = Static<typeof SessionRegisterBody>;
+
+/**
+ * `POST /api/ipc/sessions`: the public body plus an optional `session_id`, the
+ * id the session is registered under (an agent hook registers the agent's own
+ * session id, so every record of its calls carries that id).
+ */
+export const IpcSessionRegisterBody = Type.Object(
+  {
+    ...SessionRegisterBody.properties,
+    session_id: Type.Optional(SessionId),
+  },
+  { additionalProperties: false },
+);
+export type IpcSessionRegister = Static<typeof IpcSessionRegisterBody>;
 
 export const SessionListQuery = Type.Object({
   state: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('all')], { description: '`active` (default): every session not ended' })),

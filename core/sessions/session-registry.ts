@@ -127,49 +127,77 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
     return live.size;
   }
 
-  return {
-    /**
-     * Registers a session (201 on the routes); 409 SESSION_LIMIT_REACHED beyond
-     * the limit. A field carrying a canary is stored and sent masked.
-     */
-    async register(sent: SessionRegister): Promise<Session> {
-      const input = options.canaryMask.mask(sent);
-      const max = options.maxSessions();
-      const active = activeCount();
-      if (active >= max) {
-        options.onLimitRejected();
-        throw new HttpError(409, 'SESSION_LIMIT_REACHED', `at most ${max} supervised sessions may run at once; ${active} are active`, {
-          max_sessions: max,
-          active,
-        });
-      }
-      const now = clock.now();
-      const row: SessionRow = {
-        id: uuidFrom(options.random.bytes(16)),
-        tool_name: input.tool_name,
-        root_pid: input.root_pid,
-        command: input.command ?? null,
-        project_name: input.project_name ?? null,
-        cwd: input.cwd ?? null,
-        state: 'active',
-        started_at: new Date(now).toISOString(),
-        started_ms: now,
-        ended_at: null,
-        ended_reason: null,
-        terminate_reason: null,
-        allow_count: 0,
-        queue_count: 0,
-        deny_count: 0,
-        contained_since: null,
-        contained_reason: null,
-        contained_until_ms: null,
-      };
+  /**
+   * A new session (or a restart of one its client ended) under `id`; 409
+   * SESSION_LIMIT_REACHED beyond the limit. A field carrying a canary is
+   * stored and sent masked. Synchronous up to the flush, so two registrations
+   * of one id cannot both insert.
+   */
+  async function registerAs(sent: SessionRegister, id: string): Promise<{ session: Session; created: boolean }> {
+    const previous = ended.has(id) ? store.get(id) : undefined;
+    if (previous && previous.ended_reason !== 'exited') throw endedError(id);
+    const input = options.canaryMask.mask(sent);
+    const max = options.maxSessions();
+    const active = activeCount();
+    if (active >= max) {
+      options.onLimitRejected();
+      throw new HttpError(409, 'SESSION_LIMIT_REACHED', `at most ${max} supervised sessions may run at once; ${active} are active`, {
+        max_sessions: max,
+        active,
+      });
+    }
+    const now = clock.now();
+    const row: SessionRow = {
+      id,
+      tool_name: input.tool_name,
+      root_pid: input.root_pid,
+      command: input.command ?? null,
+      project_name: input.project_name ?? null,
+      cwd: input.cwd ?? null,
+      state: 'active',
+      started_at: new Date(now).toISOString(),
+      started_ms: now,
+      ended_at: null,
+      ended_reason: null,
+      terminate_reason: null,
+      allow_count: previous?.allow_count ?? 0,
+      queue_count: previous?.queue_count ?? 0,
+      deny_count: previous?.deny_count ?? 0,
+      contained_since: null,
+      contained_reason: null,
+      contained_until_ms: null,
+    };
+    if (previous) {
+      store.update(id, row);
+      ended.delete(id);
+    } else {
       store.insert(row);
-      live.set(row.id, row);
-      await storage.flush();
-      const session = view(row);
-      events.started(session);
-      return session;
+    }
+    live.set(id, row);
+    await storage.flush();
+    const session = view(row);
+    events.started(session);
+    return { session, created: true };
+  }
+
+  return {
+    /** Registers a session under a new id (201 on the routes); see `registerAs`. */
+    async register(sent: SessionRegister): Promise<Session> {
+      return (await registerAs(sent, uuidFrom(options.random.bytes(16)))).session;
+    },
+
+    /**
+     * Registers a session under the caller's id (`POST /api/ipc/sessions` with
+     * `session_id`: an agent hook registers the agent's own session id).
+     * The id of a session not ended answers that session (`created` false).
+     * The id of a session its client ended (`exited`: the agent's session end
+     * or idle) starts it again under the same id, counters kept; one the user
+     * ended, killed or a rule terminated stays ended: 409 SESSION_ENDED.
+     */
+    registerAs(sent: SessionRegister, id: string): Promise<{ session: Session; created: boolean }> {
+      const current = live.get(id);
+      if (current) return Promise.resolve({ session: view(current), created: false });
+      return registerAs(sent, id);
     },
 
     list(all: boolean): { sessions: Session[]; total: number } {

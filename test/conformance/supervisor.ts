@@ -121,6 +121,33 @@ export function supervisorSuite(ctx: ConformanceContext): void {
       }
     });
 
+    it('POST /api/ipc/sessions with session_id registers under that id: again answers it (200), an exited one restarts, a user-ended one is 409 SESSION_ENDED', async () => {
+      const s = await c();
+      const id = crypto.randomUUID();
+      const first = await s.send('POST', '/api/ipc/sessions', s.bearer, { session_id: id, tool_name: 'gemini', root_pid: 1 });
+      expect([first.status, first.body.id, first.body.state]).toEqual([201, id, 'active']);
+      try {
+        const again = await s.send('POST', '/api/ipc/sessions', s.bearer, { session_id: id, tool_name: 'gemini', root_pid: 1 });
+        expect([again.status, again.body]).toEqual([200, first.body]);
+        expect((await s.call('GET', '/api/supervisor/sessions')).body.sessions.filter((x: Json) => x.id === id)).toHaveLength(1);
+        expect((await s.send('POST', `/api/ipc/sessions/${id}/end`, s.bearer, {})).body).toEqual({ status: 'ended', id });
+        const restarted = await s.send('POST', '/api/ipc/sessions', s.bearer, { session_id: id, tool_name: 'gemini', root_pid: 2 });
+        expect([restarted.status, restarted.body.id, restarted.body.state, restarted.body.ended_at, restarted.body.root_pid]).toEqual([201, id, 'active', null, 2]);
+        expect((await s.end(id)).body).toEqual({ status: 'ended', id });
+        const refused = await s.send('POST', '/api/ipc/sessions', s.bearer, { session_id: id, tool_name: 'gemini', root_pid: 1 });
+        expect([refused.status, refused.body.code]).toEqual([409, 'SESSION_ENDED']);
+      } finally {
+        await s.end(id);
+      }
+      for (const session_id of ['', 'x'.repeat(257), 42, null]) {
+        const bad = await s.send('POST', '/api/ipc/sessions', s.bearer, { session_id, tool_name: 'c', root_pid: 1 });
+        expect([bad.status, bad.body.code], JSON.stringify(session_id)).toEqual([400, 'INVALID_REQUEST']);
+      }
+      // The public registration keeps its written body: no session_id there.
+      const pub = await s.call('POST', '/api/supervisor/sessions', { session_id: crypto.randomUUID(), tool_name: 'c', root_pid: 1 });
+      expect([pub.status, pub.body.code]).toEqual([400, 'INVALID_REQUEST']);
+    });
+
     it('Pro allows the lower of 64 and max_concurrent_sessions (default 8)', async () => {
       const minter = await createLicenceMinter();
       const host = await ctx.launch({ files: { 'config.toml': SHARED_CONFIG, 'license.json': await minter.mint() }, env: minter.env });

@@ -18,39 +18,43 @@ function fakeClient(answer: (path: string) => unknown = () => ({ id: 'svc-1' }))
   };
 }
 
-describe('agent sessions as svc sessions', () => {
-  it('registers the agent session on its first call, reuses it after, and ends it at session end', async () => {
+describe('agent sessions as svc sessions under the agent\'s own id', () => {
+  it('registers the agent session under its id on its first call, not again after, and ends that id at session end', async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'svc-as-')), 'hook-sessions');
     const client = fakeClient();
     const sessions = createAgentSessions({ client, dir, agentPid: 777, log: () => undefined });
-    expect(await sessions.resolve('claude-code', 'agent-s1', '/work/webapp')).toBe('svc-1');
-    expect(await sessions.resolve('claude-code', 'agent-s1', '/work/webapp')).toBe('svc-1');
-    expect(client.calls).toEqual([['/api/ipc/sessions', { tool_name: 'claude-code', root_pid: 777, cwd: '/work/webapp', project_name: 'webapp' }]]);
-    await sessions.end('claude-code', 'agent-s1');
-    expect(client.calls[1]).toEqual(['/api/ipc/sessions/svc-1/end', {}]);
+    await sessions.register('claude-code', 'agent-s1', '/work/webapp');
+    await sessions.register('claude-code', 'agent-s1', '/work/webapp');
+    expect(client.calls).toEqual([
+      ['/api/ipc/sessions', { session_id: 'agent-s1', tool_name: 'claude-code', root_pid: 777, cwd: '/work/webapp', project_name: 'webapp' }],
+    ]);
+    await sessions.end('agent-s1');
+    expect(client.calls[1]).toEqual(['/api/ipc/sessions/agent-s1/end', {}]);
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('a refused registration (session limit) leaves the call under the agent\'s own id, and says so', async () => {
+  it('a refused registration (session limit) is said once per call and retried at the next call', async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'svc-as-')), 'hook-sessions');
     const lines: string[] = [];
     const client = fakeClient(() => new CliError(EXIT.limit, 'session limit reached [SESSION_LIMIT_REACHED]'));
     const sessions = createAgentSessions({ client, dir, agentPid: 777, log: (l) => lines.push(l) });
-    expect(await sessions.resolve('codex', 'agent-s2', undefined)).toBe('agent-s2');
+    await sessions.register('codex', 'agent-s2', undefined);
     expect(lines).toEqual(["session not registered (session limit reached [SESSION_LIMIT_REACHED]); the call is evaluated under the agent's session id"]);
+    await sessions.register('codex', 'agent-s2', undefined);
+    expect(client.calls.length).toBe(2);
   });
 
   it('sessions idle for longer than the idle timeout are ended when another registers', async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'svc-as-')), 'hook-sessions');
     await mkdir(dir);
-    const stale = join(dir, 'codex-old.json');
-    await writeFile(stale, JSON.stringify({ session_id: 'svc-old' }));
+    const stale = join(dir, 'old.json');
+    await writeFile(stale, JSON.stringify({ session_id: 'agent-old' }));
     const old = new Date(Date.now() - IDLE_MS - 60_000);
     await utimes(stale, old, old);
-    const client = fakeClient((path) => (path.endsWith('/end') ? { status: 'ended' } : { id: 'svc-new' }));
+    const client = fakeClient((path) => (path.endsWith('/end') ? { status: 'ended' } : { id: 'agent-s3' }));
     const sessions = createAgentSessions({ client, dir, agentPid: 777, log: () => undefined });
-    expect(await sessions.resolve('codex', 'agent-s3', undefined)).toBe('svc-new');
-    expect(client.calls.map(([p]) => p)).toEqual(['/api/ipc/sessions/svc-old/end', '/api/ipc/sessions']);
+    await sessions.register('codex', 'agent-s3', undefined);
+    expect(client.calls.map(([p]) => p)).toEqual(['/api/ipc/sessions/agent-old/end', '/api/ipc/sessions']);
     expect((await readdir(dir)).length).toBe(1);
   });
 });

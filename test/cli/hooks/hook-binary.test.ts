@@ -6,6 +6,7 @@
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHost, type RunningHost } from '../../support/host-process.ts';
@@ -163,8 +164,8 @@ describe('svc hook: failing closed', () => {
   });
 });
 
-describe('svc hook: sessions', () => {
-  // A daemon of its own: Community allows 2 sessions, and the tests above open one per agent.
+describe('svc hook: sessions under the agent\'s own id', () => {
+  // A daemon of its own: Community allows 2 sessions; each rule ends the sessions it opens (Codex, with no session-end hook, last).
   let own: RunningHost;
   let ownToken = '';
   beforeAll(async () => {
@@ -174,21 +175,54 @@ describe('svc hook: sessions', () => {
   afterAll(async () => {
     await own?.stop();
   });
-  type Session = { id: string; tool_name: string; state: string; cwd: string | null };
-  const claudeSession = async () => {
-    const response = await fetch(`${own.baseUrl}/api/supervisor/sessions?state=all`, { headers: { 'x-svc-csrf': ownToken } });
-    return ((await response.json()) as { sessions: Session[] }).sessions.filter((x) => x.tool_name === 'claude-code');
+  type Session = { id: string; tool_name: string; state: string; cwd: string | null; ended_reason: string | null; decisions: { allow: number; queue: number; deny: number } };
+  const api = async <T,>(path: string, method = 'GET'): Promise<T> => {
+    const response = await fetch(`${own.baseUrl}${path}`, { method, headers: { 'x-svc-csrf': ownToken } });
+    return (await response.json()) as T;
   };
-  const hook = (agent: string, name: string) => svc(['hook', agent], { configDir: own.configDir, input: JSON.stringify(fixture(agent, name).input) });
+  const sessionOf = async (id: string) => (await api<{ sessions: Session[] }>('/api/supervisor/sessions?state=all')).sessions.filter((x) => x.id === id);
+  const auditOf = async (id: string) => (await api<{ records: Array<{ session_id: string; plugin_id: string }> }>(`/api/audit?session_id=${id}`)).records;
+  /** The agent's session id field: Cursor names it `conversation_id`, the others `session_id`. */
+  const idField = (agent: string) => (agent === 'cursor' ? 'conversation_id' : 'session_id');
+  const hookAs = (agent: string, name: string, id: string, event?: string) => {
+    const input = { ...fixture(agent, name).input, [idField(agent)]: id, ...(event ? { hook_event_name: event } : {}) };
+    return svc(['hook', agent], { configDir: own.configDir, input: JSON.stringify(input) });
+  };
 
-  it('the agent\'s session is registered on its first call and ended by its SessionEnd hook (answered with no decision)', async () => {
-    await hook('claude-code', 'read-allow');
-    const [registered] = await claudeSession();
-    expect(registered).toMatchObject({ tool_name: 'claude-code', state: 'active', cwd: '/home/dev/projects/webapp' });
-    await hook('claude-code', 'write-allow');
-    expect((await claudeSession()).length).toBe(1);
-    const end = await hook('claude-code', 'session-end');
-    expect([end.code, end.stdout]).toEqual([0, '']);
-    expect((await claudeSession()).find((x) => x.id === registered!.id)?.state).toBe('ended');
+  const agents: Array<[agent: string, call: string, sessionEnd: string | null]> = [
+    ['claude-code', 'read-allow', 'SessionEnd'],
+    ['cursor', 'shell-allow', 'sessionEnd'],
+    ['gemini', 'shell-allow', 'SessionEnd'],
+    ['codex', 'bash-allow', null],
+  ];
+  for (const [agent, call, sessionEnd] of agents) {
+    it(`${agent}: every record of a hooked call carries the agent's ${idField(agent)}, found by GET /api/audit?session_id; the supervised session has that id${sessionEnd ? ' and its session-end hook ends it' : ''}`, async () => {
+      const id = randomUUID();
+      expect((await hookAs(agent, call, id)).code).toBe(0);
+      expect((await hookAs(agent, call, id)).code).toBe(0);
+      const records = await auditOf(id);
+      expect(records).toHaveLength(2);
+      expect(records.map((r) => [r.session_id, r.plugin_id])).toEqual([[id, `supervisor:${agent}`], [id, `supervisor:${agent}`]]);
+      const [session, ...others] = await sessionOf(id);
+      expect(others).toEqual([]);
+      expect(session).toMatchObject({ id, tool_name: agent, state: 'active', decisions: { allow: 2, queue: 0, deny: 0 } });
+      if (!sessionEnd) return;
+      const end = await hookAs(agent, call, id, sessionEnd);
+      expect(end.code).toBe(0);
+      expect((await sessionOf(id))[0]).toMatchObject({ state: 'ended', ended_reason: 'exited' });
+    });
+  }
+
+  it('a session resumed after its end starts again under the same id; one the user ended keeps its calls refused', async () => {
+    const id = randomUUID();
+    await hookAs('claude-code', 'read-allow', id);
+    await hookAs('claude-code', 'read-allow', id, 'SessionEnd');
+    const resumed = await hookAs('claude-code', 'write-allow', id);
+    expect([resumed.code, resumed.stdout]).toEqual([0, '']);
+    expect((await sessionOf(id))[0]).toMatchObject({ state: 'active', decisions: { allow: 2 } });
+    expect(await api(`/api/supervisor/sessions/${id}`, 'DELETE')).toEqual({ status: 'ended', id });
+    const refused = await hookAs('claude-code', 'read-allow', id);
+    expect(claudeDecision(refused).permissionDecision).toBe('deny');
+    expect((await auditOf(id)).every((r) => r.session_id === id)).toBe(true);
   });
 });
