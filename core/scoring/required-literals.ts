@@ -155,36 +155,6 @@ class Reader {
     return { exact, factors, counts };
   }
 
-  /**
-   * The exact strings one branch's matches start with: its leading items
-   * while their strings are known (zero-width assertions add nothing), read
-   * to the end of the branch. Null when the branch starts with what is not known.
-   */
-  prefix(): Set<string> | null {
-    let acc: Set<string> = new Set(['']);
-    let open = true;
-    while (this.pos < this.src.length && this.src[this.pos] !== '|' && this.src[this.pos] !== ')') {
-      const zeroWidth = this.zeroWidthAhead();
-      const item = this.quantified();
-      if (!open || zeroWidth) continue;
-      const joined = item.exact ? cross(acc, item.exact) : null;
-      if (joined) acc = joined;
-      else open = false;
-    }
-    if (this.src[this.pos] === ')') throw new Error('unbalanced group');
-    for (const s of acc) if (s === '') return null;
-    return acc;
-  }
-
-  /** True when the next item is an assertion that consumes nothing (`\\b`, `^`, `$`, a lookaround). */
-  zeroWidthAhead(): boolean {
-    const s = this.src;
-    const ch = s[this.pos];
-    if (ch === '^' || ch === '$') return true;
-    if (ch === '\\') return s[this.pos + 1] === 'b' || s[this.pos + 1] === 'B';
-    return ch === '(' && /^\(\?(?:=|!|<=|<!)/.test(s.slice(this.pos, this.pos + 4));
-  }
-
   quantified(): Info {
     const atom = this.atom();
     const q = this.quantifier();
@@ -392,29 +362,6 @@ export function requiredLiterals(source: string, flags: string): string[][] {
     kept.push(f);
   }
   return kept.map((f) => [...f]);
-}
-
-/**
- * The strings every match of `source` starts with (after zero-width
- * assertions), or null when they are not known: the exact prefix of each
- * top-level branch, cut short where it stops being exact.
- */
-export function requiredPrefixes(source: string, flags: string, minLength = 2): string[] | null {
-  if (flags.includes('u')) return null;
-  try {
-    const reader = new Reader(source, flags.includes('i'));
-    const out = new Set<string>();
-    for (;;) {
-      const p = reader.prefix();
-      if (!p) return null;
-      for (const s of p) { if (s.length < minLength) return null; out.add(s); }
-      if (reader.src[reader.pos] !== '|') break;
-      reader.pos++;
-    }
-    return reader.pos === source.length && out.size <= 32 ? [...out] : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
