@@ -133,7 +133,7 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
    * stored and sent masked. Synchronous up to the flush, so two registrations
    * of one id cannot both insert.
    */
-  async function registerAs(sent: SessionRegister, id: string): Promise<{ session: Session; created: boolean }> {
+  async function startSession(sent: SessionRegister, id: string): Promise<Session> {
     const previous = ended.has(id) ? store.get(id) : undefined;
     if (previous && previous.ended_reason !== 'exited') throw endedError(id);
     const input = options.canaryMask.mask(sent);
@@ -177,13 +177,13 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
     await storage.flush();
     const session = view(row);
     events.started(session);
-    return { session, created: true };
+    return session;
   }
 
   return {
-    /** Registers a session under a new id (201 on the routes); see `registerAs`. */
+    /** Registers a session under a new id (201 on the routes); see `startSession`. */
     async register(sent: SessionRegister): Promise<Session> {
-      return (await registerAs(sent, uuidFrom(options.random.bytes(16)))).session;
+      return startSession(sent, uuidFrom(options.random.bytes(16)));
     },
 
     /**
@@ -194,10 +194,10 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
      * or idle) starts it again under the same id, counters kept; one the user
      * ended, killed or a rule terminated stays ended: 409 SESSION_ENDED.
      */
-    registerAs(sent: SessionRegister, id: string): Promise<{ session: Session; created: boolean }> {
+    async registerAs(sent: SessionRegister, id: string): Promise<{ session: Session; created: boolean }> {
       const current = live.get(id);
-      if (current) return Promise.resolve({ session: view(current), created: false });
-      return registerAs(sent, id);
+      if (current) return { session: view(current), created: false };
+      return { session: await startSession(sent, id), created: true };
     },
 
     list(all: boolean): { sessions: Session[]; total: number } {
