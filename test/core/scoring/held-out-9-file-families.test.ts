@@ -229,14 +229,14 @@ describe('code and configuration written to weaken security', () => {
   });
 
   it('protections switched off in production configuration are held; the same in development, or switched on, is allowed', () => {
-    for (const c of [
+    each('content-protection-off', 'stopped', [
       src('config/production.yaml', 'rate_limit:\n  enabled: false\nauth:\n  required: false\n'),
       src('deploy/prod/values.yaml', 'networkPolicy:\n  enabled: false\n'),
       src('config/prod.env', 'AUTH_ENABLED=false\nRATE_LIMIT_ENABLED=false\n'),
       src('settings/production.py', 'CSRF_ENABLED = False\n'),
       src('config/production.json', '{"auth": {"enabled": false}, "rateLimit": {"enabled": false}}'),
       src('k8s/prod/netpol.yaml', 'kind: NetworkPolicy\nmetadata:\n  name: allow-all\nspec:\n  podSelector: {}\n  ingress:\n  - {}\n'),
-    ]) { each('content-protection-off', 'stopped', [c]); }
+    ]);
     allowed(src('config/development.yaml', 'rate_limit:\n  enabled: false\nauth:\n  required: false\n'));
     quiet('content-protection-off', [
       src('config/production.yaml', 'rate_limit:\n  enabled: true\n  rpm: 600\nauth:\n  required: true\n'),
