@@ -6,6 +6,7 @@ import { createDenoDirectory, readSqlJsWasmDeno } from '../../storage/sqljs/deno
 import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
+import { refuseSecondDaemon } from '../shared/one-daemon.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
 import { denoHash, denoProcesses } from './deno-deps.ts';
 import { createDenoFileStore } from './deno-file-store.ts';
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   const configDir = resolveConfigDir(options.configDir);
   await Deno.mkdir(configDir, { recursive: true, mode: 0o700 });
   const files = createDenoFileStore(configDir);
+  // Deno runs without the permission to signal a process: the address alone tells whether it still runs.
+  await refuseSecondDaemon(files, configDir, Deno.pid, () => null);
   const config = await loadConfig(files);
   const { cert, key } = config.server.tls;
   const tls = cert && key ? { cert: await Deno.readTextFile(`${configDir}/${cert}`), key: await Deno.readTextFile(`${configDir}/${key}`) } : undefined;

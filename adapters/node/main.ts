@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../core/app.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
+import { refuseSecondDaemon } from '../shared/one-daemon.ts';
 import { createNodeDeps, createStderrLogger } from './node-deps.ts';
 import { openNodeStorage } from './node-storage.ts';
 import { serveNode } from './serve.ts';
@@ -21,9 +22,10 @@ async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2));
   const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
   await mkdir(configDir, { recursive: true, mode: 0o700 });
+  const files = createNodeFileStore(configDir);
+  await refuseSecondDaemon(files, configDir, process.pid);
   // Started first: it checks the audit body log ahead while the rest loads and the store opens.
   const chainWorker = createChainWorker({ bodyLog: join(configDir, 'audit', BODY_LOG_FILE) });
-  const files = createNodeFileStore(configDir);
   const config = await loadConfig(files);
   const tls = config.server.tls.cert && config.server.tls.key
     ? { cert: await readFile(resolve(configDir, config.server.tls.cert)), key: await readFile(resolve(configDir, config.server.tls.key)) }

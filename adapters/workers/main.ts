@@ -17,6 +17,7 @@ import { isLoopbackHostName } from '../../core/guards/is-loopback.ts';
 import { createNodeFileStore } from '../node/node-file-store.ts';
 import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
+import { refuseSecondDaemon } from '../shared/one-daemon.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
 import { createHarnessService } from './harness-service.ts';
 import { startHttpFront } from './http-front.ts';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
   await mkdir(join(configDir, 'workers-state'), { recursive: true, mode: 0o700 });
   const files = createNodeFileStore(configDir);
+  await refuseSecondDaemon(files, configDir, process.pid);
   const config = await loadConfig(files);
   const { cert, key } = config.server.tls;
   const tls = cert && key ? { cert: await readFile(resolve(configDir, cert), 'utf8'), key: await readFile(resolve(configDir, key), 'utf8') } : undefined;

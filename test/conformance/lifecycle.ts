@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { ConformanceContext } from './context.ts';
 import { modeOf, readToken } from './tokens.ts';
+import { makeConfigDir } from '../support/host-process.ts';
 
 async function instanceId(baseUrl: string): Promise<string> {
   const body = (await (await request(`${baseUrl}/api/health`)).body.json()) as { instance_id: string };
@@ -45,6 +46,40 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
         expect(await modeOf(join(second.configDir, 'daemon.token'))).toBe(0o600);
       } finally {
         expect(await second.stop('SIGINT')).toBe(0);
+      }
+    });
+
+    it('one daemon per config dir: a second start refuses (exit 1) and leaves the running daemon its daemon.token and daemon.json', async () => {
+      const token = await readToken(ctx.configDir, 'daemon.token');
+      const info = await readFile(join(ctx.configDir, 'daemon.json'), 'utf8');
+      const refused = await ctx.launch({ configDir: ctx.configDir }).then(
+        async (host) => {
+          await host.stop();
+          return null;
+        },
+        (error: { code?: number; stderr?: string }) => error,
+      );
+      expect(refused?.code).toBe(1);
+      expect(refused?.stderr).toMatch(/^svc: cannot start: a daemon already runs for .* at http:\/\/127\.0\.0\.1:\d+ \(pid \d+\)/m);
+      expect(await readToken(ctx.configDir, 'daemon.token')).toBe(token);
+      expect(await readFile(join(ctx.configDir, 'daemon.json'), 'utf8')).toBe(info);
+      const ipc = await request(`${ctx.baseUrl}/api/ipc/dashboard/pair-code`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(ipc.statusCode).toBe(200);
+      await ipc.body.dump();
+    });
+
+    it('a daemon.json left by a daemon that is gone (no such process, or nothing answering at its address) does not stop a start', async () => {
+      const dir = await makeConfigDir();
+      const gone = { url: 'http://127.0.0.1:9', pid: 2 ** 22 + 1, instance_id: 'gone', version: '0.0.0' };
+      for (const stale of [gone, { ...gone, pid: process.pid }]) {
+        await writeFile(join(dir, 'daemon.json'), JSON.stringify(stale));
+        const host = await ctx.launch({ configDir: dir });
+        try {
+          const info = JSON.parse(await readFile(join(dir, 'daemon.json'), 'utf8')) as { url: string };
+          expect(info.url).toBe(host.baseUrl);
+        } finally {
+          expect(await host.stop()).toBe(0);
+        }
       }
     });
   });
