@@ -37,3 +37,11 @@ export const output = (stdout: unknown, exitCode = 0, stderr = ''): HookOutput =
   stderr: stderr === '' ? '' : `${stderr}\n`,
   exitCode,
 });
+
+/**
+ * A refusal: the agent's documented decision on stdout, and exit 2 with the
+ * reason alone on stderr, which every one of the four agents reads as "blocked"
+ * (Claude Code, Codex and Gemini CLI then hand stderr to the model as the reason;
+ * contracts.md: "exit code 2 where the agent reads a block from it").
+ */
+export const block = (stdout: unknown, reason: string): HookOutput => output(stdout, 2, reason);

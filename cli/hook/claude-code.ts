@@ -6,10 +6,11 @@
  * tool_name, tool_input, tool_use_id}. Output: exit 0 with
  * {hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision:
  * "allow" | "deny" | "ask", permissionDecisionReason}}; no output leaves the
- * decision to Claude Code's own permission rules.
+ * decision to Claude Code's own permission rules. A deny also exits 2 with
+ * the reason on stderr (Claude Code's blocking exit code).
  */
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
-import { output, type AgentAdapter } from './agent.ts';
+import { block, output, type AgentAdapter } from './agent.ts';
 import { asObject, readPayload, optionalString, requireString, type HookEvent, type Json } from './hook-event.ts';
 import { absolute, fileEdit, fileRead, fileWrite, httpGet, mcpCall, mcpName, shellExec, unknownTool } from './tool-calls.ts';
 
@@ -65,8 +66,7 @@ export const claudeCode: AgentAdapter = {
   render(verdict, event) {
     if (event !== null && event !== 'PreToolUse') return output(null);
     if (verdict.kind === 'defer') return output(null);
-    return output({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: verdict.kind, permissionDecisionReason: verdict.reason },
-    });
+    const decision = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: verdict.kind, permissionDecisionReason: verdict.reason } };
+    return verdict.kind === 'deny' ? block(decision, verdict.reason) : output(decision);
   },
 };

@@ -6,9 +6,10 @@
  * Input: {session_id, turn_id, transcript_path, cwd, hook_event_name, model,
  * permission_mode, tool_name ("Bash", "apply_patch" or "mcp__server__tool"),
  * tool_input, tool_use_id}. Codex honours only a deny (`hookSpecificOutput.
- * permissionDecision: "deny"` with its reason); anything else is empty output.
+ * permissionDecision: "deny"` with its reason, exit 2 with the reason on
+ * stderr); anything else is empty output.
  */
-import { output, type AgentAdapter } from './agent.ts';
+import { block, output, type AgentAdapter } from './agent.ts';
 import { applyPatchCalls } from './apply-patch.ts';
 import { claudeToolCalls } from './claude-code.ts';
 import { asObject, readPayload, optionalString, requireString, type HookEvent } from './hook-event.ts';
@@ -34,6 +35,6 @@ export const codex: AgentAdapter = {
   },
   render(verdict) {
     if (verdict.kind !== 'deny') return output(null);
-    return output({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: verdict.reason } });
+    return block({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: verdict.reason } }, verdict.reason);
   },
 };

@@ -8,9 +8,10 @@
  * content}, beforeMCPExecution {tool_name, tool_input (an object or its JSON
  * text), url | command (the server)}. Output: {permission: "allow" | "deny" |
  * "ask", user_message, agent_message}; `{}` leaves Cursor's own flow in charge.
+ * A deny also exits 2 (Cursor's "block the action" exit code).
  */
 import { basename } from 'node:path';
-import { output, type AgentAdapter } from './agent.ts';
+import { block, output, type AgentAdapter } from './agent.ts';
 import { readPayload, HookInputError, optionalString, requireString, type HookEvent, type Json } from './hook-event.ts';
 import { absolute, fileRead, mcpCall, shellExec } from './tool-calls.ts';
 
@@ -72,8 +73,8 @@ export const cursor: AgentAdapter = {
     if (verdict.kind === 'defer') return output({});
     if (verdict.kind === 'allow') return output({ permission: 'allow' });
     // beforeReadFile documents `permission` alone; the messages are kept out of it.
-    if (event === 'beforeReadFile') return output({ permission: verdict.kind });
-    const user = verdict.kind === 'deny' ? `svc blocked this: ${verdict.reason}` : `svc asks you to review this: ${verdict.reason}`;
-    return output({ permission: verdict.kind, user_message: user, agent_message: verdict.reason });
+    if (event === 'beforeReadFile') return verdict.kind === 'deny' ? block({ permission: 'deny' }, verdict.reason) : output({ permission: verdict.kind });
+    if (verdict.kind === 'ask') return output({ permission: 'ask', user_message: `svc asks you to review this: ${verdict.reason}`, agent_message: verdict.reason });
+    return block({ permission: 'deny', user_message: `svc blocked this: ${verdict.reason}`, agent_message: verdict.reason }, verdict.reason);
   },
 };

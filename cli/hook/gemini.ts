@@ -8,7 +8,7 @@
  * agent. `{}` leaves Gemini CLI's own confirmation flow in charge.
  */
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
-import { output, type AgentAdapter } from './agent.ts';
+import { block, output, type AgentAdapter } from './agent.ts';
 import { asObject, readPayload, optionalString, requireString, type HookEvent, type Json } from './hook-event.ts';
 import { absolute, fileEdit, fileRead, fileWrite, httpGet, mcpCall, mcpName, shellExec, unknownTool } from './tool-calls.ts';
 
@@ -63,7 +63,7 @@ export const gemini: AgentAdapter = {
     return { kind: 'tool', event, sessionId, cwd, tool, calls: geminiToolCalls(tool, asObject(o.tool_input, 'tool_input'), cwd) };
   },
   render(verdict) {
-    if (verdict.kind === 'deny') return output({ decision: 'deny', reason: verdict.reason }, 2, verdict.reason);
+    if (verdict.kind === 'deny') return block({ decision: 'deny', reason: verdict.reason }, verdict.reason);
     if (verdict.kind === 'allow') return output({ decision: 'allow', reason: verdict.reason });
     return output({});
   },

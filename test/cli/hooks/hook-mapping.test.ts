@@ -106,6 +106,17 @@ describe('mapping', () => {
 
 describe('answers in each agent\'s format', () => {
   const deny = { kind: 'deny', reason: 'reading x is blocked by svc (sensitive paths: y); z.' } as const;
+  it('a deny is exit 2 with the reason alone on stderr for every agent (each reads a block from it); an ask or allow is exit 0', () => {
+    const events: Record<string, string[]> = { 'claude-code': ['PreToolUse'], codex: ['PreToolUse'], cursor: ['beforeShellExecution', 'beforeReadFile', 'beforeMCPExecution'], gemini: ['BeforeTool'] };
+    for (const [agent, names] of Object.entries(events)) {
+      for (const event of names) {
+        const out = AGENTS[agent]!.render(deny, event);
+        expect([agent, event, out.exitCode, out.stderr]).toEqual([agent, event, 2, `${deny.reason}\n`]);
+        expect(AGENTS[agent]!.render({ kind: 'ask', reason: 'r' }, event).exitCode).toBe(0);
+        expect(AGENTS[agent]!.render({ kind: 'allow', reason: 'r' }, event).exitCode).toBe(0);
+      }
+    }
+  });
   it('Claude Code: hookSpecificOutput.permissionDecision, nothing at all for a deferred allow', () => {
     expect(JSON.parse(AGENTS['claude-code']!.render(deny, 'PreToolUse').stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: deny.reason } });
     expect(AGENTS['claude-code']!.render({ kind: 'ask', reason: 'r' }, 'PreToolUse').stdout).toContain('"permissionDecision":"ask"');
@@ -157,7 +168,8 @@ describe('decisions', () => {
     const deps = (fail_open: boolean) => ({ env: {}, loadHooksConfig: async () => ({ ...DEFAULT_HOOKS_CONFIG, fail_open }), daemon: () => { throw new Error('not reached'); } });
     const closed = await runHook(AGENTS['claude-code']!, async () => '{"tool_name": ', deps(false));
     expect(JSON.parse(closed.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(closed.stderr).toMatch(/^svc: malformed claude-code hook input: the claude-code hook input is not JSON .*; the call is refused \(fail closed\)\n$/);
+    expect(closed.exitCode).toBe(2);
+    expect(closed.stderr).toMatch(/^svc refused this call: the hook input was not the documented claude-code shape \(the claude-code hook input is not JSON .*\)\.\n$/);
     const open = await runHook(AGENTS['claude-code']!, async () => '{"tool_name": ', deps(true));
     expect(open.stdout).toBe('');
     expect(open.stderr).toMatch(/the call goes ahead/);
