@@ -1,8 +1,8 @@
 /**
  * `svc proxy test '<tool call JSON>' | --file F`: scores a call without side
- * effects (the daemon's `POST /api/proxy/test`; with no daemon running, the
- * same engine in-process over the config dir's config and rule files). Exit
- * 0 allow, 1 queue, 2 deny.
+ * effects (the daemon's `POST /api/proxy/test`). Exit 0 allow, 1 queue, 2
+ * deny; 3 when no daemon answers (contracts.md), unless `--offline` asks for
+ * the same engine in-process over the config dir's config and rule files.
  */
 import type { Command } from 'commander';
 import { action, withJson, type CliContext } from '../context.ts';
@@ -64,29 +64,29 @@ async function scoreInProcess(ctx: CliContext, call: unknown): Promise<ProxyTest
   return resultBody(engine.evaluate(parsed.call, { record: false }).result);
 }
 
-async function test(ctx: CliContext, json: string | undefined, options: { file?: string; session?: string }): Promise<number> {
-  const call = await readCall(json, options.file);
-  const client = ctx.client();
-  let result: ProxyTestResult;
-  let where = 'daemon';
+async function scoreByDaemon(ctx: CliContext, call: unknown, session: string | undefined): Promise<ProxyTestResult> {
   try {
-    result = await client.post<ProxyTestResult>('/api/proxy/test', { body: { tool_call: call, ...(options.session ? { session_id: options.session } : {}) } });
+    return await ctx.client().post<ProxyTestResult>('/api/proxy/test', { body: { tool_call: call, ...(session ? { session_id: session } : {}) } });
   } catch (error) {
     if (error instanceof CliError && error.exitCode === EXIT.notRunning && ctx.url === undefined) {
-      where = 'in-process';
-      result = await scoreInProcess(ctx, call);
-    } else if (error instanceof CliError && error.message.includes('[INVALID_TOOL_CALL]')) {
-      throw new CliError(EXIT.usage, error.message);
-    } else {
-      throw error;
+      throw new CliError(EXIT.notRunning, error.message, `${error.hint ?? 'start it with `svc daemon start`'}, or score with the config dir's rules: svc proxy test --offline`);
     }
+    if (error instanceof CliError && error.message.includes('[INVALID_TOOL_CALL]')) throw new CliError(EXIT.usage, error.message);
+    throw error;
   }
+}
+
+async function test(ctx: CliContext, json: string | undefined, options: { file?: string; session?: string; offline?: boolean }): Promise<number> {
+  const call = await readCall(json, options.file);
+  if (options.offline && options.session) throw new CliError(EXIT.usage, '--session needs the daemon (a session\'s history lives there); drop --offline');
+  const where = options.offline ? 'in-process' : 'daemon';
+  const result = options.offline ? await scoreInProcess(ctx, call) : await scoreByDaemon(ctx, call, options.session);
   ctx.out.result(result, () => {
     const { c, line, table } = ctx.out;
     const verdict = result.action === 'allow' ? c.green(result.action) : result.action.startsWith('queue') ? c.yellow(result.action) : c.red(result.action);
     line(`${c.bold(verdict)}  score ${result.composite_score.toFixed(2)}  ${c.dim(`(${result.filters_evaluated} filters, ${result.evaluation_time_ms.toFixed(2)} ms, ${where})`)}`);
     line(result.decision_reason);
-    if (where === 'in-process') ctx.out.note('svc: no daemon running: scored in-process with the config dir\'s config (learned rules are not applied)');
+    if (where === 'in-process') ctx.out.note('svc: --offline: scored in-process with the config dir\'s config (learned rules are not applied)');
     line();
     table(
       [
@@ -109,5 +109,6 @@ export default function register(program: Command): void {
     .argument('[tool-call-json]', 'the tool call, e.g. \'{"type":"FileRead","path":"/etc/passwd"}\'')
     .option('--file <file>', 'read the tool call from FILE (- for stdin)')
     .option('--session <id>', 'score against that session\'s history (daemon only)')
+    .option('--offline', 'score in this process with the config dir\'s config and rules, without the daemon (learned rules are not applied)')
     .action(action(test));
 }

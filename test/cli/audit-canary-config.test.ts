@@ -185,7 +185,7 @@ describe('svc canary', () => {
     const text = await readFile(join(dir, 'filters', 'canary.toml'), 'utf8');
     expect(parse(text)).toEqual({ canary: { tokens: [{ label: 'durable', value: 'DURABLE-CANARY-0042' }] } });
     const call = JSON.stringify({ type: 'HttpRequest', method: 'GET', url: 'https://example.com/?q=DURABLE-CANARY-0042' });
-    expect((await svc(['proxy', 'test', call], { configDir: dir })).code).toBe(2); // in-process, from the file
+    expect((await svc(['proxy', 'test', call, '--offline'], { configDir: dir })).code).toBe(2); // in-process, from the file
   });
 });
 

@@ -77,13 +77,17 @@ describe('svc proxy test', () => {
     expect(after.total_evaluations).toBe(before.total_evaluations);
   });
 
-  it('without a daemon scores in-process with the same exit codes', async () => {
+  it('without a daemon exits 3 (daemon not running) with one line; --offline scores in-process with the same exit codes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svc-cli-'));
-    const deny = await svc(['proxy', 'test', DENY, '--json'], { configDir: dir });
+    const down = await svc(['proxy', 'test', ALLOW, '--json'], { configDir: dir });
+    expect(down.code).toBe(3);
+    expect(down.stdout).toBe('');
+    expect(down.stderr).toMatch(/^svc: daemon not running .*--offline\)\n$/);
+    const deny = await svc(['proxy', 'test', DENY, '--json', '--offline'], { configDir: dir });
     expect(deny.code).toBe(2);
     expect(json(deny).action).toMatch(/^deny\(/);
     expect(deny.stderr).toBe('');
-    expect((await svc(['proxy', 'test', ALLOW], { configDir: dir })).code).toBe(0);
+    expect((await svc(['proxy', 'test', ALLOW, '--offline'], { configDir: dir })).code).toBe(0);
   });
 
   it('bad JSON, a call that is not one, or no call at all are usage errors (64)', async () => {
