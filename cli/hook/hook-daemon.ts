@@ -3,7 +3,14 @@
  * and the digest item long-poll, both on the daemon bearer (IPC) surface.
  * The client passed in must carry the daemon token only: nothing here can
  * approve a call, so an agent running `svc hook` cannot approve itself.
+ *
+ * Every answer is checked before it decides anything: an evaluation whose
+ * `action` is not `allow`, `queue(<priority>)` or `deny(<reason>)`, or a wait
+ * answer that is not the documented shape, throws, and the caller fails
+ * closed (a daemon that answers garbage never lets a call through).
  */
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import type { HookDaemon, WaitAnswer } from './decide.ts';
 import type { Evaluation } from './reasons.ts';
 
@@ -16,13 +23,43 @@ export interface IpcClient {
 /** An evaluation answers after one durable audit write: seconds at most, unless the daemon is stuck. */
 const EVALUATE_TIMEOUT_MS = 30_000;
 
+const EvaluationAnswer = Type.Object({
+  action: Type.String({ pattern: '^(?:allow|queue\\((?:Low|Medium|High|Critical)\\)|deny\\([\\s\\S]*\\))$' }),
+  decision_reason: Type.String(),
+  filter_results: Type.Array(Type.Object({ filter_name: Type.String(), matched: Type.Boolean(), score: Type.Number(), message: Type.String() })),
+  digest_id: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+const WaitResult = Type.Object({
+  resolved: Type.Boolean(),
+  item: Type.Object({
+    status: Type.String(),
+    outcome: Type.Union([Type.Literal('allow'), Type.Literal('deny'), Type.Null()]),
+    reviewer_notes: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+
+/** The answer when it has the documented shape; throws otherwise (the caller fails closed). */
+export function checkedEvaluation(answer: unknown): Evaluation {
+  if (!Value.Check(EvaluationAnswer, answer)) throw new Error('the daemon answered the evaluation with something that is not a decision');
+  if (answer.action.startsWith('queue') && answer.digest_id === undefined) throw new Error('the daemon queued the call without a digest item');
+  return answer;
+}
+
+export function checkedWait(answer: unknown): WaitAnswer {
+  if (!Value.Check(WaitResult, answer)) throw new Error('the daemon answered the review wait with something that is not a review state');
+  return answer;
+}
+
 export function createHookDaemon(client: IpcClient): HookDaemon {
   return {
-    evaluate: (body) => client.post<Evaluation>('/api/proxy/evaluate', { body, timeoutMs: EVALUATE_TIMEOUT_MS }),
-    wait: (digestId, timeoutMs) =>
-      client.get<WaitAnswer>(`/api/ipc/digest/items/${encodeURIComponent(digestId)}/wait`, {
-        query: { timeout_ms: Math.max(0, Math.round(timeoutMs)) },
-        timeoutMs: timeoutMs + 15_000,
-      }),
+    evaluate: async (body) => checkedEvaluation(await client.post<unknown>('/api/proxy/evaluate', { body, timeoutMs: EVALUATE_TIMEOUT_MS })),
+    wait: async (digestId, timeoutMs) =>
+      checkedWait(
+        await client.get<unknown>(`/api/ipc/digest/items/${encodeURIComponent(digestId)}/wait`, {
+          query: { timeout_ms: Math.max(0, Math.round(timeoutMs)) },
+          timeoutMs: timeoutMs + 15_000,
+        }),
+      ),
   };
 }
