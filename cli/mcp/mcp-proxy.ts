@@ -5,7 +5,10 @@
  * to the server; a refused one is answered to the client with a tool result
  * `{isError: true, content: [{type: "text", text: <reason>}]}` and the server
  * never sees it. A client's `notifications/cancelled` for a call still being
- * judged drops that call.
+ * judged drops that call. Nothing unjudged reaches the server as a tool call:
+ * a `tools/call` svc cannot read (no tool name, arguments that are not an
+ * object) is answered -32602 Invalid params by the proxy, and one sent as a
+ * notification (no id, so no answer could carry a refusal) is dropped.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -32,6 +35,8 @@ type Id = string | number;
 const isToolCall = (m: JSONRPCMessage): m is JSONRPCMessage & { id: Id; method: 'tools/call'; params?: Record<string, unknown> } =>
   'method' in m && m.method === 'tools/call' && 'id' in m;
 
+const isToolCallNotification = (m: JSONRPCMessage): boolean => 'method' in m && m.method === 'tools/call' && !('id' in m);
+
 function paramsOf(params: Record<string, unknown> | undefined): ToolCallParams | null {
   if (!params || typeof params.name !== 'string' || params.name === '') return null;
   const args = params.arguments;
@@ -55,8 +60,10 @@ export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promi
 
   async function onToolCall(message: JSONRPCMessage & { id: Id; params?: Record<string, unknown> }): Promise<void> {
     const params = paramsOf(message.params);
-    // A malformed call is the server's to refuse, as it would without svc.
-    if (!params) return send(o.server, message);
+    if (!params) {
+      o.log('refused a tools/call without a tool name or with arguments that are not an object');
+      return send(o.client, { jsonrpc: '2.0', id: message.id, error: { code: -32602, message: 'Invalid params: tools/call needs a tool name and arguments that are an object (refused by svc)' } });
+    }
     const state = { cancelled: false };
     judging.set(message.id, state);
     const verdict = await o.judge(params);
@@ -69,6 +76,7 @@ export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promi
 
   o.client.onmessage = (message) => {
     if (isToolCall(message)) return void onToolCall(message);
+    if (isToolCallNotification(message)) return void o.log('dropped a tools/call sent as a notification (no id): it cannot be judged and answered');
     if ('method' in message && message.method === 'notifications/cancelled') {
       const id = (message.params as { requestId?: Id } | undefined)?.requestId;
       const state = id === undefined ? undefined : judging.get(id);
