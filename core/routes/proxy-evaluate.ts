@@ -8,7 +8,6 @@ import type { Decisions } from '../decisions/decide.ts';
 import type { DecisionInput } from '../decisions/decision-types.ts';
 import { HttpError } from '../http-error.ts';
 import { json, jsonText, withMember } from '../http/json.ts';
-import { readJson } from '../http/read-body.ts';
 import { describeFirstError } from '../http/validate.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { errorDoc } from '../schemas/common.ts';
@@ -16,7 +15,7 @@ import { EvaluateBodySchema, EvaluateResultSchema, type EvaluateResult } from '.
 import { parseToolCall } from '../schemas/tool-call.ts';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { resultBody, resultFields } from './proxy.ts';
+import { readToolCallBody, resultBody, resultFields } from './proxy.ts';
 
 /**
  * `EvaluateBodySchema` with `tool_call` left to `parseToolCall`, which has
@@ -27,7 +26,8 @@ const EvaluateBodyFields = Type.Object({ ...EvaluateBodySchema.properties, tool_
 
 /**
  * The decision input of an evaluate body: 400 INVALID_TOOL_CALL for a body
- * that is not an object or a bad `tool_call` (naming the field), 400
+ * that is not an object or a bad `tool_call` (naming the field; the body
+ * read maps an empty or malformed body to it too, as the proxy test), 400
  * INVALID_REQUEST naming any other bad field.
  */
 export function parseEvaluateBody(raw: unknown): DecisionInput {
@@ -64,12 +64,12 @@ export function evaluateRoutes({ decisions }: { decisions: Pick<Decisions, 'deci
       body: EvaluateBodySchema,
       responses: {
         200: { description: 'The proxy test result plus audit_id and, when queued, digest_id', schema: EvaluateResultSchema },
-        400: errorDoc('INVALID_TOOL_CALL (body or tool_call) or INVALID_REQUEST (another field)'),
+        400: errorDoc('INVALID_TOOL_CALL (an empty, malformed or non-object body, or a bad tool_call; as the proxy test) or INVALID_REQUEST (another field)'),
         413: errorDoc('PAYLOAD_TOO_LARGE: body over 1 MiB'),
         503: errorDoc('AUDIT_READ_ONLY: the daemon cannot durably record decisions'),
       },
       async handler(request) {
-        const decision = await decisions.decide(parseEvaluateBody(await readJson(request)));
+        const decision = await decisions.decide(parseEvaluateBody(await readToolCallBody(request)));
         const { result } = decision.evaluation;
         const body: Omit<EvaluateResult, 'filter_results'> = { ...resultFields(result), audit_id: decision.auditId };
         if (decision.digestId !== null) body.digest_id = decision.digestId;

@@ -36,8 +36,8 @@ export function parseProxyTestBody(raw: unknown): { call: ToolCall; sessionId: s
   return { call: parsed.call, sessionId: raw.session_id ?? undefined };
 }
 
-/** Reads the body; every 400 (empty, malformed JSON, bad UTF-8) becomes INVALID_TOOL_CALL, a 413 stays. */
-async function readTestBody(request: Request): Promise<unknown> {
+/** Reads the body; every 400 (empty, malformed JSON, bad UTF-8) becomes INVALID_TOOL_CALL, a 413 stays (the proxy test and evaluate routes). */
+export async function readToolCallBody(request: Request): Promise<unknown> {
   try {
     return await readJson(request, { code: INVALID });
   } catch (error) {
@@ -114,7 +114,7 @@ export function proxyRoutes({ engine }: { engine: Pick<ScoringEngine, 'status' |
         413: errorDoc('PAYLOAD_TOO_LARGE: body over 1 MiB'),
       },
       async handler(request) {
-        const { call, sessionId } = parseProxyTestBody(await readTestBody(request));
+        const { call, sessionId } = parseProxyTestBody(await readToolCallBody(request));
         const evaluation = engine.evaluate(call, { sessionId, record: false });
         return json(resultBody(evaluation.result));
       },
