@@ -4,7 +4,7 @@ import type { Deps } from '../../core/deps.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import { createDenoDirectory, readSqlJsWasmDeno } from '../../storage/sqljs/deno-files.ts';
 import { openSqljsStorage } from '../../storage/sqljs/sqljs-storage.ts';
-import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
+import { configDirOf, parseHostArgs, readyLine, type HostOptions } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { refuseSecondDaemon } from '../shared/one-daemon.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
@@ -12,15 +12,15 @@ import { denoHash, denoProcesses } from './deno-deps.ts';
 import { createDenoFileStore } from './deno-file-store.ts';
 import { serveDeno } from './serve.ts';
 
-function resolveConfigDir(given: string | null): string {
-  const dir = given ?? Deno.env.get('SVC_CONFIG_DIR') ?? `${Deno.env.get('HOME') ?? '.'}/.config/svc`;
+function resolveConfigDir(options: HostOptions): string {
+  const dir = configDirOf(options, Deno.env.get('SVC_CONFIG_DIR'), Deno.env.get('HOME') ?? '.');
   return dir.startsWith('/') ? dir : `${Deno.cwd()}/${dir}`;
 }
 
 async function main(): Promise<void> {
   const log = createJsonLogger();
   const options = parseHostArgs(Deno.args);
-  const configDir = resolveConfigDir(options.configDir);
+  const configDir = resolveConfigDir(options);
   await Deno.mkdir(configDir, { recursive: true, mode: 0o700 });
   const files = createDenoFileStore(configDir);
   // Deno runs without the permission to signal a process: the address alone tells whether it still runs.

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../core/app.ts';
-import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
+import { configDirOf, parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { refuseSecondDaemon } from '../shared/one-daemon.ts';
 import { createNodeDeps, createStderrLogger } from './node-deps.ts';
@@ -20,7 +20,7 @@ import { BODY_LOG_FILE } from '../../storage/sqljs/body-log.ts';
 async function main(): Promise<void> {
   const log = createStderrLogger();
   const options = parseHostArgs(process.argv.slice(2));
-  const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
+  const configDir = resolve(configDirOf(options, process.env.SVC_CONFIG_DIR, homedir()));
   await mkdir(configDir, { recursive: true, mode: 0o700 });
   const files = createNodeFileStore(configDir);
   await refuseSecondDaemon(files, configDir, process.pid);

@@ -34,6 +34,15 @@ export function parseHostArgs(argv: readonly string[]): HostOptions {
   return options;
 }
 
+/**
+ * The config dir a host uses, before it is made absolute: `--config-dir`, else
+ * `$SVC_CONFIG_DIR` when it is set and not empty (an empty one counts as unset,
+ * as the `svc` command reads it), else `<home>/.config/svc`.
+ */
+export function configDirOf(options: HostOptions, envValue: string | undefined, home: string): string {
+  return options.configDir ?? (envValue || `${home}/.config/svc`);
+}
+
 /** The ready line every host prints once it accepts connections. */
 export function readyLine(host: string, port: number, tls = false): string {
   const shown = host.includes(':') ? `[${host}]` : host;

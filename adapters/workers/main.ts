@@ -15,7 +15,7 @@ import type { Miniflare } from 'miniflare';
 import { loadConfig } from '../../core/config/load-config.ts';
 import { isLoopbackHostName } from '../../core/guards/is-loopback.ts';
 import { createNodeFileStore } from '../node/node-file-store.ts';
-import { parseHostArgs, readyLine } from '../shared/cli-args.ts';
+import { configDirOf, parseHostArgs, readyLine } from '../shared/cli-args.ts';
 import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daemon-info.ts';
 import { refuseSecondDaemon } from '../shared/one-daemon.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2));
   // Miniflare's entry worker takes CF-Connecting-IP from the client when present; only a loopback bind makes the peer address trustworthy.
   if (!isLoopbackHostName(options.host)) throw new Error(`the Workers host serves loopback only (got --host ${options.host})`);
-  const configDir = resolve(options.configDir ?? process.env.SVC_CONFIG_DIR ?? join(homedir(), '.config', 'svc'));
+  const configDir = resolve(configDirOf(options, process.env.SVC_CONFIG_DIR, homedir()));
   await mkdir(join(configDir, 'workers-state'), { recursive: true, mode: 0o700 });
   const files = createNodeFileStore(configDir);
   await refuseSecondDaemon(files, configDir, process.pid);

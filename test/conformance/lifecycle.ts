@@ -68,6 +68,23 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
       await ipc.body.dump();
     });
 
+    it('the config dir is $SVC_CONFIG_DIR without --config-dir, else ~/.config/svc (an empty SVC_CONFIG_DIR counts as unset, as for the svc command)', async () => {
+      const fromEnv = await makeConfigDir();
+      const home = await makeConfigDir();
+      const fromHome = join(home, '.config', 'svc');
+      for (const [configDir, configDirFrom] of [[fromEnv, 'env'], [fromHome, 'home']] as const) {
+        const host = await ctx.launch({ configDir, configDirFrom });
+        try {
+          const info = JSON.parse(await readFile(join(configDir, 'daemon.json'), 'utf8')) as { url: string };
+          expect([configDirFrom, info.url]).toEqual([configDirFrom, host.baseUrl]);
+          expect(await readToken(configDir, 'daemon.token')).toMatch(/^[0-9a-f]{64}$/);
+          expect(await modeOf(join(configDir, 'dashboard.token'))).toBe(0o600);
+        } finally {
+          expect(await host.stop()).toBe(0);
+        }
+      }
+    });
+
     it('a daemon.json left by a daemon that is gone (no such process, or nothing answering at its address) does not stop a start', async () => {
       const dir = await makeConfigDir();
       const gone = { url: 'http://127.0.0.1:9', pid: 2 ** 22 + 1, instance_id: 'gone', version: '0.0.0' };

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 export type HostKind = 'node' | 'deno' | 'workers';
@@ -27,6 +27,12 @@ export interface LaunchOptions {
   env?: Record<string, string>;
   /** How long to wait for the ready line. */
   timeoutMs?: number;
+  /**
+   * How the host learns its config dir: `--config-dir` (default), or without the flag through
+   * `SVC_CONFIG_DIR` (`env`), or through its default `$HOME/.config/svc` with `SVC_CONFIG_DIR`
+   * set empty (`home`: `configDir` must then be `<HOME>/.config/svc`).
+   */
+  configDirFrom?: 'flag' | 'env' | 'home';
 }
 
 /** A running host. */
@@ -60,11 +66,19 @@ export async function makeConfigDir(files: Record<string, string | Uint8Array> =
   return dir;
 }
 
-function spawnHost(kind: HostKind, configDir: string, env: Record<string, string> = {}): ChildProcess {
+function spawnHost(kind: HostKind, configDir: string, env: Record<string, string> = {}, from: LaunchOptions['configDirFrom'] = 'flag'): ChildProcess {
   const [command, ...args] = COMMANDS[kind];
-  return spawn(command!, [...args, '--port', '0', '--host', '127.0.0.1', '--config-dir', configDir], {
+  const flags = from === 'flag' ? ['--config-dir', configDir] : [];
+  const dirEnv: Record<string, string> =
+    from === 'env'
+      ? { SVC_CONFIG_DIR: configDir }
+      : from === 'home'
+        ? // Deno keeps its cache under the real home.
+          { SVC_CONFIG_DIR: '', HOME: dirname(dirname(configDir)), DENO_DIR: process.env.DENO_DIR ?? join(homedir(), '.cache', 'deno') }
+        : {};
+  return spawn(command!, [...args, '--port', '0', '--host', '127.0.0.1', ...flags], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...dirEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: a SIGKILL reaches every process the host started.
     detached: true,
@@ -93,7 +107,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 export async function launchHost(kind: HostKind, options: LaunchOptions = {}): Promise<RunningHost> {
   const configDir = await makeConfigDir(options.files, options.configDir);
   const started = performance.now();
-  const child = spawnHost(kind, configDir, options.env);
+  const child = spawnHost(kind, configDir, options.env, options.configDirFrom);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
