@@ -8,15 +8,15 @@ import type { Command } from 'commander';
 import { VERSION } from '../core/services.ts';
 import { CliError, EXIT, ExitWith, errorLine } from './errors.ts';
 import { COMMANDS, type CommandModule } from './registry.ts';
+import { GLOBAL_VALUE_FLAGS, withCommandSeparator } from './command-separator.ts';
 
-const VALUE_FLAGS = new Set(['--config-dir', '--url']);
 
 /** The first operand: the command to load. */
 export function commandName(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') return undefined;
-    if (VALUE_FLAGS.has(arg)) {
+    if (GLOBAL_VALUE_FLAGS.has(arg)) {
       i++;
       continue;
     }
@@ -81,13 +81,16 @@ function report(error: unknown, debug: boolean): number {
   return EXIT.internal;
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(given: readonly string[]): Promise<number> {
+  const argv = withCommandSeparator(given);
   // The one call that needs no parser at all (and is run most, by scripts checking the install).
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     process.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
-  const debug = argv.includes('--debug');
+  // svc's own --debug, not one of the wrapped program's (after `--`).
+  const end = argv.indexOf('--');
+  const debug = (end === -1 ? argv : argv.slice(0, end)).includes('--debug');
   try {
     const program = await createProgram();
     await loadCommands(program, argv);

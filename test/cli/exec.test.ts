@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchHost } from '../support/host-process.ts';
 import { svc } from './run-svc.ts';
+import { withCommandSeparator } from '../../cli/command-separator.ts';
 
 /** A command that leaves `marker` behind when it runs: proof that `svc exec` started it. */
 function markerCommand(marker: string): string[] {
@@ -67,6 +68,29 @@ describe('svc exec', () => {
       await host.stop();
     }
   }, 120_000);
+
+  it('the command line from the program name on is the program\'s own, with or without --: its flags are not svc\'s, its exit code is svc exec\'s', async () => {
+    const host = await launchHost('node');
+    try {
+      const exit7 = await svc(['exec', '--tool', 'probe', process.execPath, '-e', 'process.exit(7)'], { configDir: host.configDir });
+      expect([exit7.code, exit7.stderr]).toEqual([7, '']);
+      const version = await svc(['exec', process.execPath, '--version'], { configDir: host.configDir });
+      expect([version.code, version.stdout.trim()]).toEqual([0, process.version]);
+      const separated = await svc(['exec', '--', process.execPath, '-e', 'process.exit(9)'], { configDir: host.configDir });
+      expect(separated.code).toBe(9);
+    } finally {
+      await host.stop();
+    }
+  }, 120_000);
+
+  it('withCommandSeparator puts -- before the wrapped program of exec and mcp, after svc\'s own flags and their values', () => {
+    expect(withCommandSeparator(['exec', 'sh', '-c', 'exit 3'])).toEqual(['exec', '--', 'sh', '-c', 'exit 3']);
+    expect(withCommandSeparator(['--config-dir', '/d', 'exec', '--tool', 'sh', '--grace-seconds', '2', 'sh', '-c', 'x'])).toEqual(['--config-dir', '/d', 'exec', '--tool', 'sh', '--grace-seconds', '2', '--', 'sh', '-c', 'x']);
+    expect(withCommandSeparator(['mcp', '--name', 'fs', 'node', 'server.js', '--root', '.'])).toEqual(['mcp', '--name', 'fs', '--', 'node', 'server.js', '--root', '.']);
+    expect(withCommandSeparator(['exec', '--', 'sh', '-c', 'x'])).toEqual(['exec', '--', 'sh', '-c', 'x']);
+    expect(withCommandSeparator(['exec', '--help'])).toEqual(['exec', '--help']);
+    expect(withCommandSeparator(['digest', 'approve', 'x'])).toEqual(['digest', 'approve', 'x']);
+  });
 
   it('a missing command or a bad --grace-seconds is a usage error (exit 64)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svc-exec-'));
