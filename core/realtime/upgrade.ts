@@ -1,5 +1,6 @@
 import { HttpError } from '../http-error.ts';
 import { timingSafeEqual } from '../security/timing-safe-equal.ts';
+import { bearerCredential } from '../guards/require-bearer.ts';
 import type { Services } from '../services.ts';
 import type { UpgradeResult, WsHooks, WsPeer } from './ws-contract.ts';
 
@@ -38,9 +39,8 @@ export function checkUpgrade(request: Request, services: Services): UpgradeResul
 }
 
 function hasDaemonBearer(request: Request, daemonToken: string): boolean {
-  const header = request.headers.get('authorization');
-  if (header === null || !header.startsWith('Bearer ')) return false;
-  return timingSafeEqual(header.slice(7), daemonToken);
+  const given = bearerCredential(request.headers.get('authorization'));
+  return given !== null && timingSafeEqual(given, daemonToken);
 }
 
 type Channel = { kind: 'live' } | { kind: 'supervisor'; sessionId: string };
