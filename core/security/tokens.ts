@@ -15,8 +15,12 @@ export interface Tokens {
 /** Visible ASCII, spaces inside only: what an `x-svc-csrf` header carries unchanged. */
 const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
+/**
+ * A generated token file holds the token alone, no final newline: its bytes are
+ * the header value as they are, for a client that sends the file unchanged.
+ */
 async function writeSecret(deps: Deps, path: string, value: string): Promise<void> {
-  await deps.files.writeAtomic(path, `${value}\n`, { mode: 0o600 });
+  await deps.files.writeAtomic(path, value, { mode: 0o600 });
 }
 
 /**

@@ -17,6 +17,14 @@ describe('token files', () => {
     expect(t.dashboardToken).toMatch(HEX64);
   });
 
+  it('a generated token file holds the token alone, no final newline (a client can send the file as it is)', async () => {
+    const t = await createTestApp();
+    expect(t.files.text('daemon.token')).toMatch(HEX64);
+    expect(t.files.text('dashboard.token')).toMatch(HEX64);
+    const raw = t.files.text('daemon.token')!;
+    expect((await t.request('/api/ipc/dashboard/pair-code', { method: 'POST', headers: { authorization: `Bearer ${raw}` } })).status).toBe(200);
+  });
+
   it('the daemon token is new at every start', async () => {
     const fileStore = createMemoryFileStore();
     const first = await createTestApp({ fileStore });
