@@ -4,7 +4,8 @@
  * evaluated as `McpToolCall {server: NAME, tool, arguments}` first; a refused
  * one is answered with an error result and never reaches the server; a
  * queued one waits for the review like the hooks. The proxy runs as its own
- * session and uses the daemon bearer only.
+ * session (under `svc exec`, as the exec session: SVC_SESSION_ID) and uses
+ * the daemon bearer only.
  */
 import type { Command } from 'commander';
 import { action } from '../context.ts';
@@ -49,8 +50,12 @@ export default function register(program: Command): void {
         const client = createApiClient({ configDir: ctx.configDir, url: ctx.url, credentials: 'daemon' });
         const daemon = createHookDaemon(client);
         const log = (line: string) => process.stderr.write(`svc mcp: ${line.replace(/\s+/g, ' ')}\n`);
-        // The proxy's own session; a session limit stops the proxy here (exit 5).
-        const session = await openMcpSession(client, { name, command: command.join(' '), cwd: process.cwd(), pid: process.pid, log });
+        // Under `svc exec` (SVC_SESSION_ID) the calls are the exec session's, as an agent hook's are;
+        // otherwise the proxy's own session, where a session limit stops the proxy (exit 5).
+        const execSession = process.env.SVC_SESSION_ID;
+        const session = execSession
+          ? { id: execSession.slice(0, 256), registered: false, end: async () => undefined }
+          : await openMcpSession(client, { name, command: command.join(' '), cwd: process.cwd(), pid: process.pid, log });
         const sessionId = session.id;
         const env: Record<string, string> = {};
         for (const [key, value] of Object.entries(process.env)) if (typeof value === 'string') env[key] = value;

@@ -117,4 +117,38 @@ describe('svc mcp', () => {
     expect(mine.every((r) => r.tool_call_type === 'McpToolCall')).toBe(true);
     expect(stderr).toMatch(/svc mcp: refused write_file/);
   });
+
+  it('under svc exec (SVC_SESSION_ID) files its calls under the exec session and registers none of its own', async () => {
+    const bearer = (await readFile(join(host.configDir, 'daemon.token'), 'utf8')).trim();
+    const dashboardToken = (await readFile(join(host.configDir, 'dashboard.token'), 'utf8')).trim();
+    // The exec session takes the second (last) Community place: a session of the proxy's own would be refused.
+    const registered = await fetch(`${host.baseUrl}/api/ipc/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tool_name: 'claude', root_pid: process.pid }),
+    });
+    expect(registered.status).toBe(201);
+    const { id } = (await registered.json()) as { id: string };
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [SVC, '--config-dir', host.configDir, 'mcp', '--name', 'filesystem', '--', process.execPath, SERVER, root],
+      cwd: ROOT,
+      env: { ...(process.env as Record<string, string>), SVC_SESSION_ID: id },
+      stderr: 'pipe',
+    });
+    const inner = new Client({ name: 'svc-test-exec', version: '1.0.0' });
+    await inner.connect(transport);
+    try {
+      const result = (await inner.callTool({ name: 'read_text_file', arguments: { path: join(root, 'notes.txt') } })) as ToolResult;
+      expect(text(result)).toContain('hello from the project');
+      const { records } = (await (await fetch(`${host.baseUrl}/api/audit?session_id=${id}`, { headers: { 'x-svc-csrf': dashboardToken } })).json()) as {
+        records: Array<{ plugin_id: string; tool_call_type: string }>;
+      };
+      expect(records.map((r) => [r.plugin_id, r.tool_call_type])).toEqual([['supervisor:claude', 'McpToolCall']]);
+      const { sessions } = (await (await fetch(`${host.baseUrl}/api/supervisor/sessions`, { headers: { 'x-svc-csrf': dashboardToken } })).json()) as { sessions: Array<{ id: string }> };
+      expect(sessions).toHaveLength(2);
+    } finally {
+      await inner.close();
+    }
+  });
 });
