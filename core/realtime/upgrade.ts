@@ -49,7 +49,12 @@ function matchChannel(path: string): Channel | null {
   if (path === '/ws/live') return { kind: 'live' };
   const match = /^\/ws\/supervisor\/([^/]+)$/.exec(path);
   if (!match?.[1]) return null;
-  const sessionId = decodeURIComponent(match[1]);
+  let sessionId: string;
+  try {
+    sessionId = decodeURIComponent(match[1]);
+  } catch {
+    sessionId = ''; // a malformed escape names no session
+  }
   if (!SESSION_ID.test(sessionId)) throw new HttpError(400, 'INVALID_SESSION_ID', 'session id must be 1-128 characters of [A-Za-z0-9._:-]');
   return { kind: 'supervisor', sessionId };
 }

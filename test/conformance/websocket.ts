@@ -53,5 +53,12 @@ export function websocketSuite(ctx: ConformanceContext): void {
         expect(await handshakeStatus(ctx.baseUrl, `${path}?token=${token}`)).toBe(403);
       });
     }
+
+    it('a /ws/supervisor/{id} whose id is a malformed escape or outside the id alphabet is refused 400, never a 5xx', async () => {
+      const token = await readToken(ctx.configDir, 'dashboard.token');
+      for (const id of ['%E0%A4%A', '%', 'a%20b']) {
+        expect(await handshakeStatus(ctx.baseUrl, `/ws/supervisor/${id}?token=${token}`, { Origin: ctx.baseUrl }), id).toBe(400);
+      }
+    });
   });
 }
