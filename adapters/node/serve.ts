@@ -201,7 +201,7 @@ const BUFFERED_BODY_BYTES = 64 * 1024;
  * before core sees it. Anything else streams (and core enforces its limit).
  */
 function isSmallBody(req: IncomingMessage, origin: string): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.headers['transfer-encoding'] !== undefined) return false;
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'TRACE' || req.headers['transfer-encoding'] !== undefined) return false;
   const declared = req.headers['content-length'];
   if (declared === undefined || !/^[0-9]{1,5}$/.test(declared)) return false;
   const size = Number(declared);
@@ -236,6 +236,8 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   if ((req.method === 'GET' || req.method === 'HEAD') && PLAIN_TARGET.test(req.url) && isPlainOrigin(origin)) {
     return new LazyRequest(origin + req.url, req.method, LightHeaders.of(req.rawHeaders) as unknown as Headers) as unknown as Request;
   }
+  // TRACE reaches the router (405 with Allow, as on the other hosts), though a Fetch Request refuses the method.
+  if (req.method === 'TRACE') return new LazyRequest(origin + req.url, req.method, headers()) as unknown as Request;
   if (isBodyless(req)) return new Request(origin + req.url, { method: req.method, headers: headers() });
   return new Request(origin + req.url, {
     method: req.method,
@@ -325,7 +327,10 @@ export async function serveNode(app: App, options: NodeServeOptions) {
     }
     respond(app, request, conn, req, res);
   };
-  const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);
+  // A request without a Host reaches the Host guard (403 HOST_NOT_ALLOWED) instead of Node's bare 400.
+  const server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key, requireHostHeader: false }, onRequest)
+    : createHttpServer({ requireHostHeader: false }, onRequest);
   server.on('clientError', answerClientError);
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;

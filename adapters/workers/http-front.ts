@@ -2,6 +2,7 @@ import { Agent, createServer as createHttpServer, request as httpRequest, type I
 import { createServer as createHttpsServer } from 'node:https';
 import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { MAX_BODY_BYTES } from '../../core/http/read-body.ts';
 import { answerClientError } from '../node/serve.ts';
 
 /**
@@ -51,20 +52,90 @@ function badRequestText(reason: string): string {
   return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 
+/**
+ * The most body bytes sent on to Miniflare: one past the API's limit, enough for core to answer 413.
+ * workerd resets a connection whose request body a Worker left unread past what it drains, and the
+ * reset can beat the 413 already answered (the client then got a 502): so a longer body stops here.
+ */
+const FORWARDED_BODY_BYTES = MAX_BODY_BYTES + 1;
+
+/** A GET or HEAD: core never reads its body, so none is sent on. */
+function bodyIgnored(req: IncomingMessage): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
+}
+
+/**
+ * True when the body goes on chunked: it is chunked already, or declares a length over what
+ * Miniflare is sent (that length header is then dropped).
+ */
+function sentChunked(req: IncomingMessage): boolean {
+  const declared = req.headers['content-length'];
+  return declared === undefined ? req.headers['transfer-encoding'] !== undefined : Number(declared) > FORWARDED_BODY_BYTES;
+}
+
 /** The request's headers for Miniflare, flat (name, value, ...), in the client's order. */
 function forwardedHeaders(req: IncomingMessage, scheme: string, keepUpgrade: boolean): string[] {
   const out: string[] = [];
   let host = '';
+  const ignored = !keepUpgrade && bodyIgnored(req);
+  const chunked = !keepUpgrade && !ignored && sentChunked(req);
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     const lower = name.toLowerCase();
     if (lower === 'host') host = req.rawHeaders[i + 1]!;
     if (lower.startsWith('mf-') || lower === 'cf-connecting-ip') continue;
     if (HOP_BY_HOP.has(lower) && !(keepUpgrade && (lower === 'connection' || lower === 'upgrade'))) continue;
+    if ((chunked || ignored) && lower === 'content-length') continue;
     out.push(name, req.rawHeaders[i + 1]!);
   }
+  // Said explicitly: Node's client would not chunk a DELETE or OPTIONS body on its own.
+  if (chunked) out.push('transfer-encoding', 'chunked');
   out.push('cf-connecting-ip', req.socket.remoteAddress ?? '', 'mf-original-url', `${scheme}://${host}${req.url}`);
   return out;
+}
+
+/**
+ * Streams the client's body to Miniflare up to FORWARDED_BODY_BYTES, then ends the upstream request
+ * and reads the rest of the client's body without sending it on.
+ */
+function pipeBodyCapped(req: IncomingMessage, upstream: ReturnType<typeof httpRequest>): void {
+  if (bodyIgnored(req)) {
+    upstream.end();
+    req.resume();
+    return;
+  }
+  let sent = 0;
+  req.on('data', (chunk: Buffer) => {
+    if (sent >= FORWARDED_BODY_BYTES) return;
+    const part = chunk.byteLength > FORWARDED_BODY_BYTES - sent ? chunk.subarray(0, FORWARDED_BODY_BYTES - sent) : chunk;
+    sent += part.byteLength;
+    const flowing = upstream.write(part);
+    if (sent >= FORWARDED_BODY_BYTES) upstream.end();
+    else if (!flowing) {
+      req.pause();
+      upstream.once('drain', () => req.resume());
+    }
+  });
+  req.once('end', () => {
+    if (sent < FORWARDED_BODY_BYTES) upstream.end();
+  });
+}
+
+/** Calls `then` once the request's body is read to its end (or the client is gone). */
+function afterBody(req: IncomingMessage, then: () => void): void {
+  if (req.complete || req.destroyed) {
+    then();
+    return;
+  }
+  let called = false;
+  const once = (): void => {
+    if (called) return;
+    called = true;
+    then();
+  };
+  req.once('end', once);
+  req.once('close', once);
+  req.once('error', once);
 }
 
 export interface HttpFrontOptions {
@@ -93,7 +164,10 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<Server>
           if (!HOP_BY_HOP.has(answer.rawHeaders[i]!.toLowerCase())) headers.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
         }
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers as unknown as Record<string, string>);
-        answer.pipe(res);
+        // Ended once the client's body is all in: a socket closed with unread bytes is reset, and the
+        // reset can cut the end of the answer (a body not sent on is still arriving then).
+        answer.pipe(res, { end: false });
+        answer.once('end', () => afterBody(req, () => res.end()));
         answer.once('error', () => res.destroy());
       },
     );
@@ -104,9 +178,12 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<Server>
     res.once('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
+    pipeBodyCapped(req, upstream);
   };
-  const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);
+  // A request without a Host gets the front's 400 {error, code} (malformedReason) instead of Node's bare 400.
+  const server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key, requireHostHeader: false }, onRequest)
+    : createHttpServer({ requireHostHeader: false }, onRequest);
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     // A parse error after an answer began (bad chunking under a streamed response) cannot get a second one.
     if ((socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) socket.destroy();

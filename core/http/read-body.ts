@@ -33,7 +33,7 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
   // already buffered); the size is still checked. Otherwise the stream is cut off.
   let bytes: Uint8Array;
   try {
-    bytes = declared !== null ? new Uint8Array(await request.arrayBuffer()) : await readStreamCapped(request.body, limit, tooLarge);
+    bytes = declared !== null ? new Uint8Array(await request.arrayBuffer()) : await readStreamCapped(request.body, limit, tooLarge, DRAIN_LIMIT_BYTES);
   } catch (error) {
     // A body the host could not deliver (bad chunking, a length it refused, a client gone) is the client's doing.
     if (error instanceof HttpError) throw error;
@@ -86,7 +86,8 @@ export async function readJson(
 export function drainUnreadBody(request: Request): Promise<void> | undefined {
   // Synchronous when there is nothing to drain: an awaited promise per GET costs
   // a measurable share of a health answer.
-  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  // TRACE carries no body (and a Node host hands it over as a stand-in without one).
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'TRACE') return undefined;
   if (request.bodyUsed || request.body === null) return undefined;
   return discardBody(request.body, DRAIN_LIMIT_BYTES);
 }

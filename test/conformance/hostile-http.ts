@@ -5,6 +5,7 @@
  * whose HTTP parser lets us answer (`capabilities.parserErrors`).
  */
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { ConformanceContext } from './context.ts';
@@ -76,6 +77,52 @@ export function hostileHttpSuite(ctx: ConformanceContext): void {
         }
       }
       expect(answers.filter((a) => !a.endsWith('413 PAYLOAD_TOO_LARGE'))).toEqual([]);
+    });
+
+    it('a body far over the limit, chunked or with its length declared, is answered 413 (403 without the CSRF header), never a reset or a 5xx', async () => {
+      const csrf = await readToken(ctx.configDir, 'dashboard.token');
+      const mib = Buffer.alloc(1024 * 1024, 'x');
+      /** `{"notes":"xxx..."}` of `size` MiB, as one buffer or as a stream of 1 MiB chunks (sent chunked). */
+      const bodyOf = (size: number, chunked: boolean) => {
+        const parts = [Buffer.from('{"notes":"'), ...Array.from({ length: size }, () => mib), Buffer.from('"}')];
+        return chunked ? Readable.from(parts) : Buffer.concat(parts);
+      };
+      const answers: string[] = [];
+      for (const [size, chunked] of [[5, true], [20, true], [20, false]] as const) {
+        for (const withToken of [true, false]) {
+          for (const path of ['/api/digest/unknown/escalate', '/api/proxy/test']) {
+            const headers: Record<string, string> = { 'content-type': 'application/json' };
+            if (withToken) headers['x-svc-csrf'] = csrf;
+            const res = await request(`${ctx.baseUrl}${path}`, { method: 'POST', headers, body: bodyOf(size, chunked) });
+            const json = (await res.body.json()) as Record<string, unknown>;
+            const expected = withToken ? '413 PAYLOAD_TOO_LARGE' : '403 CSRF_REQUIRED';
+            const got = `${res.statusCode} ${String(json.code)}`;
+            if (got !== expected) answers.push(`${size} MiB ${chunked ? 'chunked' : 'with length'} ${path}: ${got}`);
+          }
+        }
+      }
+      expect(answers).toEqual([]);
+    });
+
+    it('TRACE, a method the CSRF guard lets through, reaches the router: 405 METHOD_NOT_ALLOWED with Allow on a known path, 404 on an unknown one', async () => {
+      const host = new URL(ctx.baseUrl).host;
+      for (const [path, status, code] of [['/api/health', 405, 'METHOD_NOT_ALLOWED'], ['/api/canaries', 405, 'METHOD_NOT_ALLOWED'], ['/api/no-such-route', 404, 'NOT_FOUND']] as const) {
+        const { text } = await rawExchange(ctx.baseUrl, `TRACE ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        const answer = parse(text);
+        expect(answer.status, path).toBe(status);
+        expect((JSON.parse(answer.body) as { code: string }).code, path).toBe(code);
+        if (status === 405) expect(answer.headers.allow, path).toContain('GET');
+      }
+    });
+
+    it('an HTTP/1.1 request without a Host header is a 4xx {error, code}, not a bare parser answer', async () => {
+      for (const method of ['GET /api/health', 'POST /api/proxy/test']) {
+        const { text } = await rawExchange(ctx.baseUrl, `${method} HTTP/1.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+        const answer = parse(text);
+        expect(answer.status, method).toBeGreaterThanOrEqual(400);
+        expect(answer.status, method).toBeLessThan(500);
+        expect(JSON.parse(answer.body), method).toEqual({ error: expect.any(String), code: expect.any(String) });
+      }
     });
 
     /**
