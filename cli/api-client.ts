@@ -73,18 +73,33 @@ async function readToken(configDir: string, name: string): Promise<string | null
   }
 }
 
-/** `[server] api_key` from config.toml (local wins) or team-config.toml, when set. */
-async function configApiKey(configDir: string): Promise<string | null> {
+/** The `[server]` tables of config.toml and team-config.toml, local first (absent or unparseable ones left out). */
+async function serverTables(configDir: string): Promise<Array<Record<string, unknown>>> {
   const { parse } = await import('smol-toml');
+  const tables: Array<Record<string, unknown>> = [];
   for (const file of ['config.toml', 'team-config.toml']) {
     try {
-      const server = (parse(await readFile(join(configDir, file), 'utf8')) as { server?: { api_key?: unknown } }).server;
-      if (typeof server?.api_key === 'string' && server.api_key !== '') return server.api_key;
+      const server = (parse(await readFile(join(configDir, file), 'utf8')) as { server?: unknown }).server;
+      if (typeof server === 'object' && server !== null) tables.push(server as Record<string, unknown>);
     } catch {
       // absent or unparseable: the daemon reports a bad config itself
     }
   }
-  return null;
+  return tables;
+}
+
+/** `[server] api_key` from config.toml (local wins) or team-config.toml, when set. */
+function configApiKey(tables: Array<Record<string, unknown>>): string | null {
+  const key = tables.map((t) => t.api_key).find((v) => typeof v === 'string' && v !== '');
+  return typeof key === 'string' ? key : null;
+}
+
+/**
+ * Whether the daemon runs with a dashboard token: `[server] dashboard_auth` (local wins, default true).
+ * Without one its CSRF guard takes only the public `svc-dashboard`, whatever dashboard.token holds.
+ */
+function configDashboardAuth(tables: Array<Record<string, unknown>>): boolean {
+  return tables.map((t) => t.dashboard_auth).find((v) => typeof v === 'boolean') !== false;
 }
 
 interface ErrorBody {
@@ -136,10 +151,14 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const authHeaders = () =>
     (headers ??= (async () => {
       const daemonOnly = options.credentials === 'daemon';
-      const [daemon, dashboard] = await Promise.all([readToken(options.configDir, 'daemon.token'), daemonOnly ? null : readToken(options.configDir, 'dashboard.token')]);
+      const tables = await serverTables(options.configDir);
+      const [daemon, dashboard] = await Promise.all([
+        readToken(options.configDir, 'daemon.token'),
+        daemonOnly || !configDashboardAuth(tables) ? null : readToken(options.configDir, 'dashboard.token'),
+      ]);
       const out: Record<string, string> = daemonOnly ? {} : { 'x-svc-csrf': dashboard ?? PUBLIC_CSRF };
       if (daemon) out.authorization = `Bearer ${daemon}`;
-      const apiKey = process.env.SVC_API_KEY || (await configApiKey(options.configDir));
+      const apiKey = process.env.SVC_API_KEY || configApiKey(tables);
       if (apiKey) out['x-svc-api-key'] = apiKey;
       return out;
     })());

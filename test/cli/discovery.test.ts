@@ -131,6 +131,17 @@ describe('svc: finding the daemon', () => {
     expect(result.stderr).toContain('FEATURE_GATED');
   });
 
+  it('with [server] dashboard_auth = false the CSRF header is the public svc-dashboard, even with a dashboard.token left in the config dir', async () => {
+    const other = await launchHost('node', { files: { 'config.toml': '[server]\ndashboard_auth = false\n', 'dashboard.token': 'left-from-before' } });
+    try {
+      const added = await svc(['canary', 'add', 'decoy', '--generate', '--json'], { configDir: other.configDir });
+      expect([added.code, added.stderr]).toEqual([0, '']);
+      expect((await svc(['canary', 'list', '--json'], { configDir: other.configDir })).code).toBe(0);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('a clean exit removes daemon.json', async () => {
     const other = await launchHost('node');
     const path = join(other.configDir, 'daemon.json');
