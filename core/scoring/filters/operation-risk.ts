@@ -29,6 +29,8 @@ const File = Type.Object({
     score: Score,
     message: Type.String({ minLength: 1, maxLength: 200 }),
     urls: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+    /** A pattern the request's headers (`name: value` lines) and body must also match (case-insensitive, first 16 KiB). */
+    body: Type.Optional(Type.String({ minLength: 1 })),
   }, { additionalProperties: false }))),
 });
 
@@ -42,6 +44,13 @@ function modeBits(mode: string | number): { setid: boolean; worldWritable: boole
   return { setid: /[ug]?\+[rwx]*s/.test(m), worldWritable: /(?:^|,)(?:a|o)?\+[rx]*w|^\+[rx]*w/.test(m), exec: /\+[rws]*x/.test(m) };
 }
 
+/** A request's headers (`name: value` lines) then its body, cut at 16 KiB: what an action's `body` pattern reads. */
+function requestText(headers: Record<string, string> | undefined, body: string | undefined): string {
+  let text = '';
+  for (const [k, v] of Object.entries(headers ?? {})) { text += `${k}: ${v}\n`; if (text.length > 4096) break; }
+  return (text + (body ?? '')).slice(0, 16384);
+}
+
 export const operationRisk: FilterDefinition = {
   id: 'operation-risk',
   name: 'Operation risk',
@@ -52,17 +61,19 @@ export const operationRisk: FilterDefinition = {
       if (!(TOOL_CALL_TYPES as string[]).includes(t)) throw new Error(`baseline.${t}: unknown tool call type`);
     }
     // DELETE of a whole resource (a repository, project, organisation): the method replaces the baseline.
-    const compileUrls = (section: string, urls: string[]) => urls.map((p, i) => {
+    const compile = (where: string, p: string) => {
       const r = compileSafeRegex(p, 'i');
-      if (!r.ok) throw new Error(`${section}.urls[${i}]: ${r.reason}`);
+      if (!r.ok) throw new Error(`${where}: ${r.reason}`);
       return r.regex;
-    });
+    };
+    const compileUrls = (section: string, urls: string[]) => urls.map((p, i) => compile(`${section}.urls[${i}]`, p));
     const deleteUrls = compileUrls('http_delete', cfg.http_delete?.urls ?? []);
     // Routine remote requests (a branch, comment or label on a code host) keep the method's baseline.
     const routineUrls = compileUrls('http_remote_routine', cfg.http_remote_routine?.urls ?? []);
     // Actions named by method and URL (a deploy key added, a container exec'd): the highest matching score replaces the method's.
     const actions = (cfg.http_actions ?? []).map((a) => ({
       ...a, methods: new Set(a.methods.map((m) => m.toUpperCase())), regexes: compileUrls(`http_actions.${a.id}`, a.urls),
+      bodyRegex: a.body === undefined ? null : compile(`http_actions.${a.id}.body`, a.body),
     }));
     return {
       evaluate(view) {
@@ -81,8 +92,13 @@ export const operationRisk: FilterDefinition = {
           if (method === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(url))) {
             score = cfg.http_delete.score; message = cfg.http_delete.message;
           }
+          // What the request carries, read only for an action whose method and URL matched.
+          let carried: string | null = null;
+          const carriedText = () => (carried ??= requestText(call.headers, call.body));
           for (const a of actions) {
-            if (a.score > score && a.methods.has(method) && a.regexes.some((r) => r.test(url))) { score = a.score; message = `${a.message} [${a.id}]`; }
+            if (a.score > score && a.methods.has(method) && a.regexes.some((r) => r.test(url)) && (a.bodyRegex === null || a.bodyRegex.test(carriedText()))) {
+              score = a.score; message = `${a.message} [${a.id}]`;
+            }
           }
         } else if (call.type === 'FileChmod' && cfg.chmod) {
           const bits = modeBits(call.mode);

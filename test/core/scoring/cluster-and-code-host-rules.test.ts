@@ -127,10 +127,18 @@ describe('access and protection on a code host', () => {
   it('adding a deploy key, SSH key, collaborator or member through the API or gh is stopped', () => {
     for (const call of [
       http('POST', 'https://api.github.com/user/keys', '{"title":"laptop","key":"ssh-ed25519 AAAAC3Nz"}'),
+      http('PUT', 'https://api.github.com/repos/acme/api/collaborators/someone', '{"permission":"push"}'),
+      http('PUT', 'https://api.github.com/orgs/acme/memberships/someone', '{"role":"member"}'),
+    ]) {
+      fires(call, 'code-host-access-grant');
+      stopped(call);
+    }
+    // Admin or owner rights are named by their own, stronger action (held-out-10-saas-families.test.ts).
+    for (const call of [
       http('PUT', 'https://api.github.com/repos/acme/api/collaborators/someone', '{"permission":"admin"}'),
       http('PUT', 'https://api.github.com/orgs/acme/memberships/someone', '{"role":"admin"}'),
     ]) {
-      fires(call, 'code-host-access-grant');
+      fires(call, 'code-host-admin-granted');
       stopped(call);
     }
     // A repository's deploy key is named by its own, stronger action (held-out-9-file-families.test.ts).

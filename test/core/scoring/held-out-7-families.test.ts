@@ -131,7 +131,7 @@ describe('everyday look-alikes', () => {
 
   it('their harmful neighbours are still stopped', () => {
     for (const cmd of [
-      'chmod u+s /tmp/bash', 'chmod g+s ~/.local/bin/bash', 'crontab /tmp/evil.cron', 'cat .env', 'cat test/fixtures/test_key.pem',
+      'chmod u+s /tmp/bash', 'chmod g+s ~/.local/bin/bash', 'crontab /tmp/evil.cron', 'cat .env', 'cat config/keys/deploy_key.pem',
       'xattr -d com.apple.quarantine ~/Downloads/x.app', 'git reflog expire --expire=now --all && git gc --prune=now',
     ]) decides(bash(cmd), 'queue');
     decides(write('/home/dev/.ssh/config', 'Host jump\n  HostName 1.2.3.4\n  LocalForward 5432 db:5432\n'), 'queue');

@@ -106,8 +106,8 @@ describe('ransomware shapes', () => {
 });
 
 describe('hidden programs in world-writable folders', () => {
-  it('a hidden file or folder under /tmp, /var/tmp or /dev/shm run by any means is held', () => {
-    each('hidden-temp-program-run', 'queue', [
+  it('a hidden file or folder under /tmp, /var/tmp or /dev/shm run by any means is denied', () => {
+    each('hidden-temp-program-run', 'deny', [
       '/bin/sh /tmp/.x11-unix/.update.sh',
       spawn('/bin/sh', '/tmp/.X11-unix/.update.sh'),
       spawn('/dev/shm/.x'),

@@ -15,7 +15,7 @@ import { fileWrite as write, familyAssertions, ruleAssertions } from './rule-ass
  * releases) are allowed or at most queued.
  */
 const engine = await testEngine();
-const { allowed, decides, stopped } = ruleAssertions(engine);
+const { allowed, stopped } = ruleAssertions(engine);
 const { each, quiet } = familyAssertions(engine);
 const P = '/home/dev/projects/app/';
 
@@ -198,8 +198,8 @@ describe('more spellings of the same families', () => {
 });
 
 describe('everyday look-alikes', () => {
-  it('a key in a test fixtures folder is at most queued', () => {
-    decides(write(`${P}tests/fixtures/keys/test_rsa.pem`, '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n-----END RSA PRIVATE KEY-----\n'), 'queue');
+  it('a key in a test fixtures folder is allowed (a fixture), one elsewhere in the project is not', () => {
+    allowed(write(`${P}tests/fixtures/keys/test_rsa.pem`, '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n-----END RSA PRIVATE KEY-----\n'));
     stopped(write(`${P}config/keys/prod_rsa.pem`, '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n-----END RSA PRIVATE KEY-----\n'));
   });
 
