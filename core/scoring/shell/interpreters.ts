@@ -30,12 +30,13 @@ function langOf(name: string): string | null {
   const exact = LANGS.get(name);
   if (exact !== undefined) return exact;
   if (!PATTERN_INITIALS.has(name.charAt(0))) return null;
-  if (PYTHON.test(name)) return 'python';
-  if (/^perl5/.test(name)) return 'perl';
-  if (/^lua(?:jit|5\.[0-9])$/.test(name)) return 'lua';
-  if (/^php[0-9.]{1,4}$/.test(name)) return 'php';
-  if (/^(?:g|m|n|busybox-)?awk$/.test(name)) return 'awk';
-  if (/^tclsh[0-9.]{1,4}$/.test(name)) return 'tcl';
+  // Each pattern is tried only for names starting as its matches do.
+  if (name.startsWith('py') && PYTHON.test(name)) return 'python';
+  if (name.startsWith('perl5')) return 'perl';
+  if (name.startsWith('lua') && /^lua(?:jit|5\.[0-9])$/.test(name)) return 'lua';
+  if (name.startsWith('php') && /^php[0-9.]{1,4}$/.test(name)) return 'php';
+  if (name.endsWith('awk') && /^(?:g|m|n|busybox-)?awk$/.test(name)) return 'awk';
+  if (name.startsWith('tclsh') && /^tclsh[0-9.]{1,4}$/.test(name)) return 'tcl';
   return null;
 }
 
@@ -216,8 +217,14 @@ const BARE_SHELL = /(?:\bexec[lv]?p?e?|\bsystem|\bspawn|pty\.spawn|os\.execute|\
 /** What an interpreter's code does that no one idiom pins: `spawn-loop` (a fork bomb), `socket-shell` (a reverse shell), `bare-shell` (an interactive shell). */
 export function codeFacts(code: string): string[] {
   const out: string[] = [];
-  if (ENDLESS_LOOP.test(code) && SPAWN.test(code) && !PACED.test(code)) out.push('code-spawn-loop');
-  if (SOCKET.test(code) && SOCKET_SHELL.test(code)) out.push('code-socket-shell');
-  if (BARE_SHELL.test(code)) out.push('code-bare-shell');
+  // Each first pattern runs only when the lower-cased code holds a word every one of its matches holds
+  // (its /i matches are ASCII letters, which lower-casing keeps as they are).
+  const low = code.toLowerCase();
+  const loops = low.includes('while') || low.includes('for') || low.includes('loop') || low.includes('repeat') || low.includes('until') || low.includes('iter') || low.includes('setinterval');
+  if (loops && ENDLESS_LOOP.test(code) && SPAWN.test(code) && !PACED.test(code)) out.push('code-spawn-loop');
+  const sockets = low.includes('socket') || low.includes('connect') || low.includes('fsockopen') || low.includes('/inet/tcp') || low.includes('tcpclient');
+  if (sockets && SOCKET.test(code) && SOCKET_SHELL.test(code)) out.push('code-socket-shell');
+  const starts = low.includes('sh') && (low.includes('exec') || low.includes('system') || low.includes('spawn') || low.includes('popen'));
+  if (starts && BARE_SHELL.test(code)) out.push('code-bare-shell');
   return out;
 }

@@ -169,12 +169,12 @@ function runScript(ctx: Ctx, scope: Scope, script: Script, depth: number): Stage
 function runAndOr(ctx: Ctx, scope: Scope, item: AndOr, depth: number): StageOutput | null {
   const parts: string[] = [];
   let out: StageOutput | null = null;
-  item.pipes.forEach((p, i) => {
+  for (let i = 0; i < item.pipes.length; i++) {
     if (i > 0) parts.push(item.ops[i - 1]!);
-    const r = runPipeline(ctx, scope, p, depth);
+    const r = runPipeline(ctx, scope, item.pipes[i]!, depth);
     parts.push(r.text);
     out = r.output;
-  });
+  }
   emit(ctx, parts.join(' ') + (item.background ? ' &' : ''));
   return out;
 }
@@ -226,22 +226,23 @@ function expandArgs(ctx: Ctx, scope: Scope, words: Word[], depth: number): { arg
   const env = new Expander(ctx, scope, depth);
   const argv: string[] = [];
   let dynamicHead = false; let obfuscatedHead = false; let decoded = false;
-  words.forEach((w, i) => {
-    const e = expandWord(w, env, scope.ifs);
+  for (let i = 0; i < words.length; i++) {
+    const e = expandWord(words[i]!, env, scope.ifs);
     if (i === 0) { dynamicHead = e.dynamic; obfuscatedHead = e.obfuscated; }
     if (e.decoded) decoded = true;
-    e.fields.forEach((f, k) => {
+    for (let k = 0; k < e.fields.length; k++) {
+      const f = e.fields[k]!;
       if (e.globs[k] && argv.length > 0) {
         const hits = resolvePathGlob(homed(f), ctx.lists);
-        if (hits.length > 0) { argv.push(...hits); fact(ctx, 'glob-reaches-sensitive-path', hits[0]); return; }
+        if (hits.length > 0) { argv.push(...hits); fact(ctx, 'glob-reaches-sensitive-path', hits[0]); continue; }
         // An option's value (`of=/dev/s?a`, `--file=~/.ss?/id_*`).
         const opt = /^(-{0,2}[A-Za-z][A-Za-z0-9-]{0,30}=)(.+)$/.exec(f);
         const valueHits = opt ? resolvePathGlob(homed(opt[2]!), ctx.lists) : [];
-        if (valueHits.length > 0) { argv.push(opt![1]! + valueHits[0]!); fact(ctx, 'glob-reaches-sensitive-path', valueHits[0]); return; }
+        if (valueHits.length > 0) { argv.push(opt![1]! + valueHits[0]!); fact(ctx, 'glob-reaches-sensitive-path', valueHits[0]); continue; }
       }
       argv.push(f);
-    });
-  });
+    }
+  }
   return { argv, dynamicHead, obfuscatedHead, decoded };
 }
 
@@ -305,7 +306,7 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
   }
   const { argv, dynamicHead, obfuscatedHead, decoded } = expandArgs(ctx, scope, cmd.words, depth);
   const redirs = renderRedirects(ctx, scope, cmd.redirs, depth);
-  if (argv.length === 0) return { text: [...assigned, redirs.text].filter(Boolean).join(' '), output: null };
+  if (argv.length === 0) { if (redirs.text !== '') assigned.push(redirs.text); return { text: assigned.join(' '), output: null }; }
   if (obfuscatedHead) fact(ctx, 'obfuscated-command', argv[0]);
   if (dynamicHead && decoded && cmd.words[0] && expandWord(cmd.words[0], new Expander(ctx, scope, depth), scope.ifs).decoded) fact(ctx, 'command-name-decoded', argv[0]);
   if (dynamicHead && argv[0] !== '' && !argv[0]!.startsWith('$') && !scope.funcs.has(argv[0]!)) fact(ctx, 'command-from-expansion', argv[0]);
@@ -314,7 +315,7 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
   // `curl -s URL > /tmp/x` saves the download as surely as `-o /tmp/x`.
   const saved = /(?:^|\s)>{1,2}\s(\S{1,300})/.exec(redirs.text);
   if (saved && (argv[0] === 'curl' || argv[0] === 'wget')) noteDownload(ctx, [argv[0], '--output=' + saved[1]!, ...argv.slice(1).filter((a) => a !== '-O' && a !== '-O-' && a !== '-')]);
-  return { text: [r.text, redirs.text].filter(Boolean).join(' '), output: r.output };
+  return { text: r.text === '' ? redirs.text : redirs.text === '' ? r.text : `${r.text} ${redirs.text}`, output: r.output };
 }
 
 /** Runs an expanded argv: globbed names, wrappers, shells, eval, one-liners, database clients. */
@@ -418,6 +419,9 @@ function hostPaths(argv: string[], mounts: [string, string][]): string[] {
 
 const RUNNERS = /^(?:(?:ba|z|da|k)?sh|python[0-9.]{0,5}|node|perl|ruby|php|java|deno|bun|source|\.|pwsh|powershell|osascript|tclsh|Rscript|lua)$/;
 
+/** A file name without a leading `./`. */
+const base = (a: string): string => (a.startsWith('./') ? a.slice(2) : a);
+
 /** Files curl/wget write, and a later command that runs one (as the command, or through a shell or interpreter). */
 function noteDownload(ctx: Ctx, argv: string[]): void {
   const name = argv[0]!;
@@ -440,15 +444,20 @@ function noteDownload(ctx: Ctx, argv: string[]): void {
     return;
   }
   if (ctx.downloads.size === 0) return;
-  const base = (a: string) => a.replace(/^\.\//, '');
   const runs = ctx.downloads.has(base(name)) && (name.includes('/')) ? name
     : RUNNERS.test(name) ? argv.slice(1).find((a) => !a.startsWith('-') && ctx.downloads.has(base(a))) : undefined;
   if (runs !== undefined) fact(ctx, 'runs-downloaded-file', ctx.downloads.get(base(runs))!);
 }
 
+/** True when an argv names a directory to work in (`-C DIR`, `--directory[=]DIR`). */
+function namesDirectory(argv: readonly string[]): boolean {
+  for (const a of argv) if (a === '-C' || a === '--directory' || a.startsWith('--directory=')) return true;
+  return false;
+}
+
 /** Dot-file names relative to the home directory (`cd ~ && tar … .ssh`, `tar -C ~ … .aws`) written as `~/.ssh`. */
 function inHome(argv: string[], cwd: string): string[] {
-  if (cwd !== '~' && !argv.some((a) => a === '-C' || a === '--directory' || a.startsWith('--directory='))) return argv;
+  if (cwd !== '~' && !namesDirectory(argv)) return argv;
   let here = cwd;
   return argv.map((a, i) => {
     const prev = argv[i - 1];
@@ -499,13 +508,14 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
   for (const f of codeFacts(one.code)) fact(ctx, f, one.lang);
   const codes = [one.code, ...decodedLiterals(one.code)];
   const runsDecoded = codes.length > 1 && /\b(?:exec|eval|system|popen|compile|spawn|execsync|execute)\s{0,2}\(/i.test(one.code);
-  codes.forEach((code, i) => {
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i]!;
     if (i > 0 && runsDecoded) fact(ctx, 'decoded-payload-run');
     const line = codeForRules(code);
     // Code the raw line already shows as is needs no second copy (rules read it there).
-    if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one!.lang} ${line}`);
-    for (const s of shellStrings(line, one!.lang)) runText(ctx, derive(scope, new Map(scope.vars), null, one!.lang), s.replace(/'~'/g, '~'), depth + 1, false, true);
-  });
+    if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one.lang} ${line}`);
+    for (const s of shellStrings(line, one.lang)) runText(ctx, derive(scope, new Map(scope.vars), null, one.lang), s.replace(/'~'/g, '~'), depth + 1, false, true);
+  }
   return one.end;
 }
 

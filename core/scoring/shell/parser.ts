@@ -16,9 +16,11 @@
 import type { AndOr, Assignment, Command, Parsed, Part, Pipeline, Quoting, Redirect, Script, Word } from './ast.ts';
 import { createBudget, MAX_DEPTH, MAX_NEST, MAX_PARSE_CHARS, type Budget } from './limits.ts';
 
-/** A run of characters with no meaning to the shell inside a word. */
-const PLAIN_RUN = /[^\s;&|<>()'"\\$`]+/y;
 const META = new Set([' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')']);
+/** By ASCII code: 1 for META's characters, 2 for the quoting and expansion characters a bare word stops at too ('"\\$`). */
+const STOP = new Uint8Array(128);
+for (const ch of META) STOP[ch.charCodeAt(0)] = 1;
+for (const ch of '\'"\\$`') STOP[ch.charCodeAt(0)] = 2;
 const RESERVED_END = new Set(['then', 'do', 'done', 'fi', 'else', 'elif', 'esac', '}', ';;']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const INFINITE_COND = /^(?::|true|1|\[\s*1\s*\]|\(\(\s*1\s*\)\)|\/bin\/true)$/;
@@ -54,11 +56,12 @@ export function parseShell(text: string, budget: Budget = createBudget(), depth 
 }
 
 function skipBlanks(c: Cursor): void {
+  const src = c.src;
   for (;;) {
-    const ch = c.peek();
-    if (ch === ' ' || ch === '\t' || ch === '\r') c.pos++;
-    else if (ch === '\\' && c.peek(1) === '\n') c.pos += 2;
-    else if (ch === '#' ) { while (!c.eof() && c.peek() !== '\n') c.pos++; }
+    const ch = src.charCodeAt(c.pos);
+    if (ch === 0x20 || ch === 0x09 || ch === 0x0d) c.pos++;
+    else if (ch === 0x5c && src.charCodeAt(c.pos + 1) === 0x0a) c.pos += 2;
+    else if (ch === 0x23) { const end = src.indexOf('\n', c.pos); c.pos = end < 0 ? src.length : end; }
     else return;
   }
 }
@@ -166,12 +169,13 @@ function parsePipeline(c: Cursor, closer: ')' | null, stops: ReadonlySet<string>
 
 /** The next bare word when it is a plain literal (for reserved words), without consuming it. */
 function peekWord(c: Cursor): string | null {
+  const src = c.src;
   let i = c.pos;
-  while (i < c.src.length && !META.has(c.src[i]!) && !'\'"\\$`'.includes(c.src[i]!)) i++;
+  let code = 0;
+  for (; i < src.length; i++) { code = src.charCodeAt(i); if (code < 128 && STOP[code] !== 0) break; }
   if (i === c.pos) return c.startsWith(';;') ? ';;' : null;
-  const next = c.src[i];
-  if (next !== undefined && !META.has(next)) return null;
-  return c.src.slice(c.pos, i);
+  if (i < src.length && STOP[code] !== 1) return null;
+  return src.slice(c.pos, i);
 }
 
 function expectWord(c: Cursor, word: string): boolean {
@@ -391,15 +395,26 @@ function parseRedirects(c: Cursor): Redirect[] {
 
 const REDIRECT_OPS = ['<<<', '<<-', '&>>', '<<', '<>', '<&', '>>', '>&', '>|', '&>', '<', '>'];
 
+/** The redirection operator at `i` (the longest of REDIRECT_OPS), or null. */
+function redirectOp(src: string, i: number): string | null {
+  const ch = src.charCodeAt(i);
+  if (ch !== 0x3c && ch !== 0x3e && ch !== 0x26) return null;
+  for (const o of REDIRECT_OPS) if (src.startsWith(o, i)) return o;
+  return null;
+}
+
 function parseRedirect(c: Cursor): Redirect | null {
+  const src = c.src;
   let i = c.pos;
-  while (i < c.src.length && i - c.pos < 4 && c.src[i]! >= '0' && c.src[i]! <= '9') i++;
-  if (c.src[i] === '{') {
-    const close = c.src.indexOf('}', i);
-    if (close > i && close - i < 32 && /^\{[A-Za-z_][A-Za-z0-9_]*\}[<>]/.test(c.src.slice(i, close + 2))) i = close + 1;
+  // A redirection starts with a digit, '{', '<', '>' or '&': most words are none of these.
+  const first = src.charCodeAt(i);
+  if (first !== 0x3c && first !== 0x3e && first !== 0x26 && first !== 0x7b && !(first >= 0x30 && first <= 0x39)) return null;
+  while (i < src.length && i - c.pos < 4 && src[i]! >= '0' && src[i]! <= '9') i++;
+  if (src[i] === '{') {
+    const close = src.indexOf('}', i);
+    if (close > i && close - i < 32 && /^\{[A-Za-z_][A-Za-z0-9_]*\}[<>]/.test(src.slice(i, close + 2))) i = close + 1;
   }
-  const rest = c.src.slice(i, i + 3);
-  const op = REDIRECT_OPS.find((o) => rest.startsWith(o));
+  const op = redirectOp(src, i);
   if (!op) return null;
   if ((op === '<' || op === '>') && c.src[i + 1] === '(') return null; // process substitution is a word
   if (op === '&>' && i !== c.pos) return null;
@@ -443,9 +458,19 @@ export function readWord(c: Cursor): Word | null {
   if (!c.budget.spend()) return null;
   const parts: Part[] = [];
   let lit = '';
+  const src = c.src;
   for (let guard = 0; guard < 1_000_000 && !c.eof(); guard++) {
-    const ch = c.peek();
-    if (META.has(ch)) {
+    const code = src.charCodeAt(c.pos);
+    if (code >= 128 || STOP[code] === 0) {
+      // A run of characters with no meaning to the shell (PLAIN_RUN, and the blanks outside META it stops at: both go to the literal).
+      let end = c.pos + 1;
+      for (; end < src.length; end++) { const k = src.charCodeAt(end); if (k < 128 && STOP[k] !== 0) break; }
+      lit += src.slice(c.pos, end);
+      c.pos = end;
+      continue;
+    }
+    const ch = src[c.pos]!;
+    if (STOP[code] === 1) {
       if ((ch === '<' || ch === '>') && c.peek(1) === '(') {
         if (lit) { parts.push({ k: 'lit', s: lit, q: 0 }); lit = ''; }
         const end = matchParens(c.src, c.pos + 1);
@@ -481,9 +506,8 @@ export function readWord(c: Cursor): Word | null {
       c.pos++;
       continue;
     }
-    PLAIN_RUN.lastIndex = c.pos;
-    const run = PLAIN_RUN.exec(c.src);
-    if (run) { lit += run[0]; c.pos += run[0].length; } else { lit += ch; c.pos++; }
+    lit += ch;
+    c.pos++;
   }
   if (lit) { parts.push({ k: 'lit', s: lit, q: 0 }); lit = ''; }
   if (c.pos === start) return null;
@@ -494,8 +518,19 @@ function readDouble(c: Cursor, parts: Part[]): void {
   let lit = '';
   let closed = false;
   let empty = true;
+  const src = c.src;
   for (let guard = 0; guard < 1_000_000 && !c.eof(); guard++) {
-    const ch = c.peek();
+    const code = src.charCodeAt(c.pos);
+    if (code !== 0x22 && code !== 0x5c && code !== 0x60 && code !== 0x24) {
+      // A run of characters that stand for themselves inside double quotes.
+      let end = c.pos + 1;
+      for (; end < src.length; end++) { const k = src.charCodeAt(end); if (k === 0x22 || k === 0x5c || k === 0x60 || k === 0x24) break; }
+      lit += src.slice(c.pos, end);
+      c.pos = end;
+      empty = false;
+      continue;
+    }
+    const ch = src[c.pos]!;
     if (ch === '"') { c.pos++; closed = true; break; }
     empty = false;
     if (ch === '\\') {

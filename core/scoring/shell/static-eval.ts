@@ -97,9 +97,13 @@ function printf(args: string[]): string {
 
 const SHORT_FLAGS = (a: string) => /^-[a-zA-Z]+$/.test(a);
 
+/** The commands stageOutput knows the output of (its cases). */
+const STAGES: ReadonlySet<string> = new Set(['echo', 'printf', 'cat', 'tee', 'rev', 'base32', 'basenc', 'base64', 'b64', 'openssl', 'xxd', 'tr', 'find']);
+
 /** The output of one command given its input; null when it cannot be known from the text. */
 export function stageOutput(argv: readonly string[], input: StageOutput | null): StageOutput | null {
   const name = argv[0] ?? '';
+  if (!STAGES.has(name)) return null;
   const args = argv.slice(1);
   const decoded = input?.decoded ?? false;
   switch (name) {

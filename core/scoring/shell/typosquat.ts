@@ -67,8 +67,8 @@ export function installedPackages(argv: readonly string[]): { eco: Ecosystem; na
   let rest: readonly string[];
   if (NODE_MANAGERS.has(cmd) && NODE_VERBS.has(argv[1] ?? '')) { eco = 'npm'; rest = argv.slice(2); }
   else if (cmd === 'yarn' && argv[1] === 'global' && argv[2] === 'add') { eco = 'npm'; rest = argv.slice(3); }
-  else if (/^pip[0-9.]*$/.test(cmd) && argv[1] === 'install') { eco = 'pypi'; rest = argv.slice(2); }
-  else if (/^python[0-9.]*$/.test(cmd) && argv[1] === '-m' && argv[2] === 'pip' && argv[3] === 'install') { eco = 'pypi'; rest = argv.slice(4); }
+  else if (cmd.startsWith('pip') && /^pip[0-9.]*$/.test(cmd) && argv[1] === 'install') { eco = 'pypi'; rest = argv.slice(2); }
+  else if (cmd.startsWith('python') && /^python[0-9.]*$/.test(cmd) && argv[1] === '-m' && argv[2] === 'pip' && argv[3] === 'install') { eco = 'pypi'; rest = argv.slice(4); }
   else if (cmd === 'uv' && argv[1] === 'pip' && argv[2] === 'install') { eco = 'pypi'; rest = argv.slice(3); }
   else if ((cmd === 'uv' || cmd === 'poetry') && argv[1] === 'add') { eco = 'pypi'; rest = argv.slice(2); }
   else if (cmd === 'pipx' && argv[1] === 'install') { eco = 'pypi'; rest = argv.slice(2); }
@@ -76,7 +76,7 @@ export function installedPackages(argv: readonly string[]): { eco: Ecosystem; na
   else if ((cmd === 'gem' && argv[1] === 'install') || (cmd === 'bundle' && argv[1] === 'add')) { eco = 'gems'; rest = argv.slice(2); }
   else if (cmd === 'composer' && (argv[1] === 'require' || argv[1] === 'global' && argv[2] === 'require')) { eco = 'packagist'; rest = argv.slice(argv[1] === 'global' ? 3 : 2); }
   else if (cmd === 'dotnet' && argv[1] === 'add' && (argv[2] === 'package' || argv[3] === 'package')) { eco = 'nuget'; rest = argv.slice(argv[2] === 'package' ? 3 : 4); }
-  else if ((cmd === 'nuget' && argv[1] === 'install') || /^install-package$/i.test(cmd)) { eco = 'nuget'; rest = argv.slice(cmd === 'nuget' ? 2 : 1); }
+  else if ((cmd === 'nuget' && argv[1] === 'install') || (cmd.length === 15 && /^install-package$/i.test(cmd))) { eco = 'nuget'; rest = argv.slice(cmd === 'nuget' ? 2 : 1); }
   else return null;
   const names: string[] = [];
   for (let i = 0; i < rest.length && names.length < MAX_NAMES; i++) {
