@@ -123,14 +123,16 @@ const LETTERS = /[A-Za-z0-9]/;
 
 /** True when a command word was written to hide itself (`c''at`, `r\m`, `"r"m`, `$'\x72m'`). */
 function obfuscated(w: Word): boolean {
-  const lits = w.parts.filter((p): p is Extract<Part, { k: 'lit' }> => p.k === 'lit');
-  if (lits.some((p) => p.escaped && LETTERS.test(p.s) && p.q === 0)) return true;
-  if (lits.some((p) => p.q === 1 && p.escaped)) return true;
+  // One pass over the literal parts for what the tests below ask in turn (the escape tests first, as before).
+  let emptyQuoted = false; let quotedLetters = false; let bareLetters = false;
+  for (const p of w.parts) {
+    if (p.k !== 'lit') continue;
+    if (p.escaped && (p.q === 1 || (p.q === 0 && LETTERS.test(p.s)))) return true;
+    if (p.q !== 0 && p.s === '') emptyQuoted = true;
+    else if (LETTERS.test(p.s)) { if (p.q === 0) bareLetters = true; else quotedLetters = true; }
+  }
   if (w.parts.length < 2) return false;
-  if (lits.some((p) => p.q !== 0 && p.s === '')) return true;
-  const quotedLetters = lits.some((p) => p.q !== 0 && LETTERS.test(p.s));
-  const bareLetters = lits.some((p) => p.q === 0 && LETTERS.test(p.s));
-  return quotedLetters && bareLetters;
+  return emptyQuoted || (quotedLetters && bareLetters);
 }
 
 /** Collects fields while a word expands (a class: no closures on the hot path). */
@@ -166,6 +168,13 @@ class Fields {
 
 /** Expands one word into its fields. `ifs` is the script's current IFS. */
 export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded {
+  // Most words are one literal: quoted, or bare with no comma (no brace expansion); their one field is the text itself.
+  if (w.parts.length === 1) {
+    const p = w.parts[0]!;
+    if (p.k === 'lit' && (p.q !== 0 || (p.s !== '' && !p.s.includes(',')))) {
+      return { fields: [p.s.slice(0, MAX_WORD)], globs: [p.q === 0 && GLOB_CHAR.test(p.s)], dynamic: false, decoded: false, obfuscated: p.escaped === true ? obfuscated(w) : false };
+    }
+  }
   const b = new Fields(ifs);
   const flags = { dynamic: false, decoded: false };
   for (const p of w.parts) {

@@ -134,7 +134,7 @@ export function codeForRules(code: string): string {
     const joiner = /\/\s{0,4}['"]$/.test(m[0].slice(0, m[0].length - m[4]!.length - 1)) && !m[0].includes('+') && !/['"]\s{0,4}\.\.?\s{0,4}['"]/.test(m[0]) ? '/' : '';
     s = s.slice(0, m.index) + `'${m[2]}${joiner}${m[4]}'` + s.slice(m.index + m[0].length);
   }
-  return s.replace(/\s*\n\s*/g, ' ; ');
+  return s.includes('\n') ? s.replace(/\s*\n\s*/g, ' ; ') : s;
 }
 
 const B64_CALL = /(?:b64decode|urlsafe_b64decode|decodebytes|atob|base64_decode|decode64|decode_base64|strict_decode64|Buffer\.from)\(\s*(?:b?['"])([A-Za-z0-9+/=_-]{8,4096})['"]/g;

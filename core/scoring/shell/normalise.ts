@@ -246,7 +246,11 @@ function expandArgs(ctx: Ctx, scope: Scope, words: Word[], depth: number): { arg
   return { argv, dynamicHead, obfuscatedHead, decoded };
 }
 
+/** A command's redirects when it has none. */
+const NO_REDIRECTS: { text: string; stdin: StageOutput | null } = Object.freeze({ text: '', stdin: null });
+
 function renderRedirects(ctx: Ctx, scope: Scope, redirs: Redirect[], depth: number): { text: string; stdin: StageOutput | null } {
+  if (redirs.length === 0) return NO_REDIRECTS;
   const env = new Expander(ctx, scope, depth);
   const parts: string[] = [];
   let stdin: StageOutput | null = null;
@@ -313,8 +317,8 @@ function runCommand(ctx: Ctx, scope: Scope, cmd: Command, input: StageOutput | n
   const stdin = redirs.stdin ?? input;
   const r = runArgv(ctx, scope, argv, stdin, depth, decoded);
   // `curl -s URL > /tmp/x` saves the download as surely as `-o /tmp/x`.
-  const saved = /(?:^|\s)>{1,2}\s(\S{1,300})/.exec(redirs.text);
-  if (saved && (argv[0] === 'curl' || argv[0] === 'wget')) noteDownload(ctx, [argv[0], '--output=' + saved[1]!, ...argv.slice(1).filter((a) => a !== '-O' && a !== '-O-' && a !== '-')]);
+  const saved = (argv[0] === 'curl' || argv[0] === 'wget') && redirs.text !== '' ? /(?:^|\s)>{1,2}\s(\S{1,300})/.exec(redirs.text) : null;
+  if (saved) noteDownload(ctx, [argv[0]!, '--output=' + saved[1]!, ...argv.slice(1).filter((a) => a !== '-O' && a !== '-O-' && a !== '-')]);
   return { text: r.text === '' ? redirs.text : redirs.text === '' ? r.text : `${r.text} ${redirs.text}`, output: r.output };
 }
 
@@ -497,6 +501,9 @@ function runShellStdin(ctx: Ctx, scope: Scope, stdin: StageOutput | null, depth:
   runText(ctx, derive(scope, new Map(scope.vars), scope.positional), stdin.text, depth + 1, stdin.decoded);
 }
 
+/** Code on one line, as codeForRules writes it: each newline and the blanks around it as ' ; '. */
+const oneLine = (code: string): string => (code.includes('\n') ? code.replace(/\s*\n\s*/g, ' ; ') : code);
+
 /** Emits an interpreter one-liner's code (and runs the shell strings in it); the index of the first argv word after the code, or -1 when there was none. */
 function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | null, depth: number): number {
   let one = oneLiner(argv);
@@ -513,7 +520,7 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
     if (i > 0 && runsDecoded) fact(ctx, 'decoded-payload-run');
     const line = codeForRules(code);
     // Code the raw line already shows as is needs no second copy (rules read it there).
-    if (i > 0 || line !== code.replace(/\s*\n\s*/g, ' ; ') || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one.lang} ${line}`);
+    if (i > 0 || line !== oneLine(code) || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one.lang} ${line}`);
     for (const s of shellStrings(line, one.lang)) runText(ctx, derive(scope, new Map(scope.vars), null, one.lang), s.replace(/'~'/g, '~'), depth + 1, false, true);
   }
   return one.end;
