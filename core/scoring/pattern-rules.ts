@@ -10,7 +10,10 @@
  * regex engine tries at every offset) also waits for the literals it cannot
  * match without (required-literals.ts): they join the keyword automaton, so
  * the same pass finds them, and the regex runs only when a string of each
- * factor is among the field's hits.
+ * factor is among the field's hits. Every pattern also waits for the
+ * printable characters of its literal factors (one census pass per text
+ * tells which occur), and a rule counting matches for as many occurrences of
+ * a string each match holds.
  *
  * A filter scores its best matching rule, plus `extra_match_bonus` (default
  * 0.5) for each further rule that matched, up to three.
@@ -22,7 +25,7 @@ import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
 import { requiredCounts, requiredLiterals } from './required-literals.ts';
 import { hasRunIn, requiredRun, type RequiredRun } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
-import { censusAllows } from './text-census.ts';
+import { censusAllows, charNeeds, charsAllow, type CharNeeds } from './text-census.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
 import type { FilterInstance, FilterOutcome } from './types.ts';
 
@@ -38,6 +41,13 @@ interface CompiledRule {
   run: RequiredRun | null;
   /** The digits, characters beyond ASCII and control characters every match holds (text-census.ts), when some. */
   counts: readonly number[] | null;
+  /** The printable characters the pattern's literal factors need (text-census.ts), when some. */
+  chars: CharNeeds | null;
+  /**
+   * For a rule with `min_count` above 1: a string every match holds inside
+   * it (matches do not overlap, so the text holds it `need` times), or null.
+   */
+  tally: string | null;
   /**
    * For a costly case-insensitive pattern: the literal factors its keywords
    * do not imply, as keyword ids (a string of each factor must be among the
@@ -115,6 +125,24 @@ function literalGate(pattern: string, flags: string, keywords: readonly string[]
   return factors.length > 0 ? factors : null;
 }
 
+/**
+ * For a rule counting matches: a string of a one-string factor (found in
+ * the match itself: a pattern with a lookaround gives none), preferring a
+ * character that is no letter or digit, or null.
+ */
+function tallyOf(pattern: string, factors: readonly (readonly string[])[]): string | null {
+  if (/\(\?<?[=!]/.test(pattern)) return null;
+  const single = factors.filter((f) => f.length === 1).map((f) => f[0]!);
+  return single.find((s) => /[^a-z0-9]/i.test(s)) ?? single[0] ?? null;
+}
+
+/** True when `text` holds `needle` at least `times` times without overlap. */
+function occursTimes(text: string, needle: string, times: number): boolean {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) if (++n >= times) return true;
+  return false;
+}
+
 /** Compiles a pattern filter file; throws with the rule id and the reason when a rule is refused. */
 export function compilePatternRules(doc: unknown, options: PatternFilterOptions = {}): FilterInstance {
   const file = validate(PatternFile, doc);
@@ -135,6 +163,8 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     let run: RequiredRun | null = null;
     let counts: number[] | null = null;
     let gate: number[][] | null = null;
+    let chars: CharNeeds | null = null;
+    let tally: string | null = null;
     if (rule.pattern !== undefined) {
       const compiled = compileSafeRegex(rule.pattern, rule.case_sensitive ? 'g' : 'gi');
       if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
@@ -142,6 +172,9 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       run = requiredRun(rule.pattern, regex.flags);
       counts = requiredCounts(rule.pattern, regex.flags);
       if (counts.every((n) => n === 0)) counts = null;
+      const letters = requiredLiterals(rule.pattern, regex.flags, 1);
+      chars = charNeeds(letters);
+      if ((rule.min_count ?? 1) > 1) tally = tallyOf(rule.pattern, letters);
       if (rule.case_sensitive !== true) {
         const factors = literalGate(rule.pattern, regex.flags, rule.keywords ?? []);
         if (factors) gate = factors.map((f) => index.register(f, owner));
@@ -154,7 +187,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       except = e.regex;
     }
     const entry: CompiledRule = {
-      rule, regex, run, counts, gate, except,
+      rule, regex, run, counts, chars, tally, gate, except,
       ops: rule.ops ? new Set(rule.ops) : null,
       score: rule.score,
       minLength: rule.min_length ?? 0,
@@ -209,14 +242,16 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     if (field.raw.length < c.minLength) return false;
     if (!c.regex) return true;
     const text = c.caseSensitive ? field.text : field.norm;
-    if (c.counts || c.run) {
+    if (c.counts || c.chars || c.run) {
       const runs = field.runs ??= { text: new Map(), norm: new Map() };
       const facts = c.caseSensitive ? runs.text : runs.norm;
       if (c.counts && !censusAllows(text, c.counts, facts)) return false;
+      if (c.chars && !charsAllow(text, c.chars, facts)) return false;
       if (c.run && !hasRunIn(text, c.run, facts)) return false;
     }
     if (c.gate && !gateAllows(c.gate)) return false;
     const need = c.need;
+    if (c.tally !== null && !occursTimes(text, c.tally, need)) return false;
     const regex = c.regex;
     let count = 0;
     regex.lastIndex = 0;

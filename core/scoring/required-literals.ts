@@ -7,11 +7,11 @@
  * finds the strings in the same pass that finds the rules' keywords, so a
  * pattern runs only on a text that holds something of every factor.
  *
- * The engine reads only the census counts below (`requiredCounts`): waiting
- * for the literal factors as well cost more per field (a bigger automaton, a
- * second walk over the hits) than the regex runs it saved, 6-8% of the
- * matching time of the slowest calls, so `requiredLiterals` serves analysis
- * and tests.
+ * The engine waits for the literal factors of costly patterns only (for
+ * every pattern, a bigger automaton and a second walk over the hits cost more
+ * than the regex runs they saved). With a minimum length of 1 the factors
+ * also name single characters ('@', ':', '|'): every pattern waits for
+ * those through the text's census (text-census.ts), which costs no automaton.
  *
  * Exact by construction: every factor is necessary (it may be weaker than it
  * could be, never stronger). Whatever the reader does not understand (a
@@ -76,23 +76,23 @@ function implies(a: Set<string>, b: Set<string>): boolean {
   return true;
 }
 
-/** A factor worth keeping: non-empty, every string at least MIN_LITERAL long. */
-function useful(f: Set<string>): boolean {
+/** A factor worth keeping: non-empty, every string at least `min` long. */
+function useful(f: Set<string>, min: number): boolean {
   if (f.size === 0) return false;
-  for (const s of f) if (s.length < MIN_LITERAL) return false;
+  for (const s of f) if (s.length < min) return false;
   return true;
 }
 
 /** The factor that best stands for `info` alone (an exact set, or its most selective factor), or null. */
-function bestFactor(info: Info): Set<string> | null {
-  if (info.exact && useful(info.exact)) return info.exact;
+function bestFactor(info: Info, min: number): Set<string> | null {
+  if (info.exact && useful(info.exact, min)) return info.exact;
   let best: Set<string> | null = null;
   let bestLen = 0;
   for (const f of info.factors) {
-    if (!useful(f)) continue;
-    let min = Infinity;
-    for (const s of f) min = Math.min(min, s.length);
-    if (min > bestLen || (min === bestLen && best && f.size < best.size)) { best = f; bestLen = min; }
+    if (!useful(f, min)) continue;
+    let shortest = Infinity;
+    for (const s of f) shortest = Math.min(shortest, s.length);
+    if (shortest > bestLen || (shortest === bestLen && best && f.size < best.size)) { best = f; bestLen = shortest; }
   }
   return best;
 }
@@ -110,7 +110,8 @@ function cross(a: Set<string>, b: Set<string>): Set<string> | null {
 /** Reads one pattern; `pos` moves through `src`. Throws on what it does not parse (the caller then uses no factor). */
 class Reader {
   pos = 0;
-  constructor(readonly src: string, readonly fold: boolean) {}
+  /** `min`: the shortest string a factor may hold. */
+  constructor(readonly src: string, readonly fold: boolean, readonly min: number) {}
 
   alternation(): Info {
     const branches: Info[] = [this.sequence()];
@@ -127,7 +128,7 @@ class Reader {
     // One factor for the whole alternation: the union of a factor of each branch.
     const union = new Set<string>();
     for (const b of branches) {
-      const f = bestFactor(b);
+      const f = bestFactor(b, this.min);
       if (!f) return { exact, factors: [], counts };
       for (const s of f) union.add(s);
     }
@@ -139,7 +140,7 @@ class Reader {
     let acc: Set<string> | null = new Set(['']);
     let whole = true;
     let counts = NO_COUNTS;
-    const flush = () => { if (acc && useful(acc)) factors.push(acc); acc = new Set(['']); };
+    const flush = () => { if (acc && useful(acc, this.min)) factors.push(acc); acc = new Set(['']); };
     while (this.pos < this.src.length && this.src[this.pos] !== '|' && this.src[this.pos] !== ')') {
       const item = this.quantified();
       factors.push(...item.factors);
@@ -169,7 +170,7 @@ class Reader {
     }
     // At least once: what the atom requires, and the atom itself as a factor.
     const factors = [...atom.factors];
-    if (atom.exact && useful(atom.exact)) factors.push(atom.exact);
+    if (atom.exact && useful(atom.exact, this.min)) factors.push(atom.exact);
     const counts = atom.counts.map((v) => v * q.min);
     if (q.min === q.max && atom.exact && q.min <= 4) {
       let exact: Set<string> | null = new Set(['']);
@@ -234,7 +235,7 @@ class Reader {
     if (kind === 'negative') return EMPTY;
     // A lookaround holds at a point of the match: what it requires is in the text, and it is zero-width.
     const factors = [...inner.factors];
-    if (inner.exact && useful(inner.exact)) factors.push(inner.exact);
+    if (inner.exact && useful(inner.exact, this.min)) factors.push(inner.exact);
     return { exact: new Set(['']), factors, counts: NO_COUNTS };
   }
 
@@ -340,13 +341,13 @@ class Reader {
  * each a set of strings at least `MIN_LITERAL` long. Empty when nothing is
  * certain (or the pattern is beyond this reader).
  */
-export function requiredLiterals(source: string, flags: string): string[][] {
+export function requiredLiterals(source: string, flags: string, min = MIN_LITERAL): string[][] {
   // Unicode mode reads escapes and classes otherwise; such a pattern gets no factor.
   if (flags.includes('u')) return [];
   const fold = flags.includes('i');
   let info: Info;
   try {
-    const reader = new Reader(source, fold);
+    const reader = new Reader(source, fold, min);
     info = reader.alternation();
     if (reader.pos !== source.length) return [];
   } catch {
@@ -356,7 +357,7 @@ export function requiredLiterals(source: string, flags: string): string[][] {
   if (info.exact) all.push(info.exact);
   // Keep the useful factors that no other kept factor already implies.
   const kept: Set<string>[] = [];
-  for (const f of all.filter(useful)) {
+  for (const f of all.filter((f) => useful(f, min))) {
     if (kept.some((k) => implies(k, f))) continue;
     for (let i = kept.length - 1; i >= 0; i--) if (implies(f, kept[i]!)) kept.splice(i, 1);
     kept.push(f);
@@ -372,7 +373,7 @@ export function requiredLiterals(source: string, flags: string): string[][] {
 export function requiredCounts(source: string, flags: string): number[] {
   if (flags.includes('u')) return [...NO_COUNTS];
   try {
-    const reader = new Reader(source, flags.includes('i'));
+    const reader = new Reader(source, flags.includes('i'), MIN_LITERAL);
     const info = reader.alternation();
     return reader.pos === source.length ? [...info.counts] : [...NO_COUNTS];
   } catch {

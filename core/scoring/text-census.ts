@@ -1,9 +1,12 @@
 /**
  * A text's census: how many ASCII digits, characters beyond ASCII and
- * control characters it holds (the categories of required-literals.ts), in
- * one pass. A rule whose every match holds more of one than the text has
- * cannot match it: invisible-character, control-character, card and SSN
- * patterns are ruled out on most text without running them.
+ * control characters it holds (the categories of required-literals.ts), and
+ * which printable ASCII characters occur in it, in one pass. A rule whose
+ * every match holds more of one category than the text has cannot match it:
+ * invisible-character, control-character, card and SSN patterns are ruled out
+ * on most text without running them. Nor can a rule match a text that lacks
+ * a character of every string of one of its literal factors (an '@', a ':'
+ * or a '|' most text has not): charsAllow.
  */
 import type { RunLengths } from './required-run.ts';
 
@@ -18,7 +21,7 @@ const CATEGORY = new Uint8Array(128).map((_, c) => {
  * Where a text's census is kept among the facts the pattern filters learn
  * about it (the field's RunLengths map): one key per category, never a class table.
  */
-const KEYS = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)] as const;
+const KEYS = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0), new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)] as const;
 
 /** Counts of `text`'s units per category: [digit, beyond-ascii, control]. */
 export function census(text: string): [number, number, number] {
@@ -30,13 +33,90 @@ export function census(text: string): [number, number, number] {
   return [counts[0], counts[1], counts[2]];
 }
 
+/** The facts whose census `last` holds (the rules of a filter ask about one field's text in a row): no map lookups then. */
+let lastFacts: RunLengths | null = null;
+const last = new Int32Array(6);
+
+/**
+ * Takes `text`'s census once (kept in `facts`, and in `last`): the three
+ * category counts, then the printable ASCII characters present as three
+ * 32-bit words (0x20-0x3f, 0x40-0x5f, 0x60-0x7f).
+ */
+function take(text: string, facts: RunLengths): Int32Array {
+  if (facts === lastFacts) return last;
+  lastFacts = facts;
+  const digits = facts.get(KEYS[0]);
+  if (digits !== undefined) {
+    for (let k = 0; k < 6; k++) last[k] = facts.get(KEYS[k]!)!;
+    return last;
+  }
+  let d = 0;
+  let b = 0;
+  let k = 0;
+  let w0 = 0;
+  let w1 = 0;
+  let w2 = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) { b++; continue; }
+    const cat = CATEGORY[c]!;
+    if (cat === 0) d++;
+    else if (cat === 2) k++;
+    if (c < 0x40) { if (c >= 0x20) w0 |= 1 << (c - 0x20); }
+    else if (c < 0x60) w1 |= 1 << (c - 0x40);
+    else w2 |= 1 << (c - 0x60);
+  }
+  facts.set(KEYS[0], d).set(KEYS[1], b).set(KEYS[2], k).set(KEYS[3], w0).set(KEYS[4], w1).set(KEYS[5], w2);
+  last[0] = d; last[1] = b; last[2] = k; last[3] = w0; last[4] = w1; last[5] = w2;
+  return last;
+}
+
 /** False when `text` holds fewer characters of some category than `need` says (counted once per text, kept in `facts`). */
 export function censusAllows(text: string, need: readonly number[], facts: RunLengths): boolean {
-  let digits = facts.get(KEYS[0]);
-  if (digits === undefined) {
-    const [d, b, c] = census(text);
-    facts.set(KEYS[0], d).set(KEYS[1], b).set(KEYS[2], c);
-    digits = d;
+  const c = take(text, facts);
+  return c[0]! >= need[0]! && c[1]! >= need[1]! && c[2]! >= need[2]!;
+}
+
+/**
+ * A pattern's literal factors as the characters they need (charNeeds), per
+ * factor three words per string: the printable ASCII characters of that
+ * string, as take() lays them out. A string's other characters (tab, line
+ * feed, carriage return) are left out, so it may ask less, never more.
+ */
+export type CharNeeds = readonly Int32Array[];
+
+/** The character needs of literal factors (each a set of strings one of which every match holds), or null when they rule nothing out. */
+export function charNeeds(factors: readonly (readonly string[])[]): CharNeeds | null {
+  const out: Int32Array[] = [];
+  for (const f of factors) {
+    const words = new Int32Array(3 * f.length);
+    let asks = true;
+    f.forEach((s, k) => {
+      let any = false;
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c < 0x20 || c >= 0x80) continue;
+        words[3 * k + ((c - 0x20) >> 5)]! |= 1 << ((c - 0x20) & 31);
+        any = true;
+      }
+      if (!any) asks = false;
+    });
+    // A string that asks nothing makes the whole factor hold on every text.
+    if (asks && f.length > 0) out.push(words);
   }
-  return digits >= need[0]! && facts.get(KEYS[1])! >= need[1]! && facts.get(KEYS[2])! >= need[2]!;
+  return out.length > 0 ? out : null;
+}
+
+/** False when, for some factor, `text` lacks a character of each of its strings (the census is taken once per text, kept in `facts`). */
+export function charsAllow(text: string, needs: CharNeeds, facts: RunLengths): boolean {
+  const c = take(text, facts);
+  const w0 = c[3]!;
+  const w1 = c[4]!;
+  const w2 = c[5]!;
+  for (const words of needs) {
+    let held = false;
+    for (let k = 0; k < words.length && !held; k += 3) held = (words[k]! & ~w0) === 0 && (words[k + 1]! & ~w1) === 0 && (words[k + 2]! & ~w2) === 0;
+    if (!held) return false;
+  }
+  return true;
 }

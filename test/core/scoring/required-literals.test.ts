@@ -46,6 +46,23 @@ describe('necessary literals of a rule pattern', () => {
       }
     }), { numRuns: 3000 });
   });
+  it('with a shorter minimum, also gives the single characters every match needs, and never rules out a matched text', () => {
+    expect(sorted(requiredLiterals('[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\\.[a-z0-9.-]{2,190}', 'gi', 1))).toEqual([['.'], ['@']]);
+    expect(sorted(requiredLiterals('\\b[a-z][a-z0-9+.-]{1,20}:\\/\\/[^/\\s:@]{1,64}:([^/\\s:@]{6,64})@[a-z0-9.-]{1,253}', 'gi', 1))).toEqual([['://'], ['@']]);
+    const piece = fc.constantFrom('a', 'B', '@', ':', '\\.', '\\b', '(?:@|:)', '[@:]', '[^@]', '\\s{1,4}', '(?=@)', '(?!:)', '@?', ':{2}', '(?:ab|c@)', '(?<=:)a', '|');
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'A', 'B', 'c', '@', ':', '.', ' ', 'é'), maxLength: 30 });
+    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom('g', 'gi'), fc.array(text, { minLength: 1, maxLength: 8 }), (pieces, flags, texts) => {
+      const source = pieces.join('');
+      let regex: RegExp;
+      try { regex = new RegExp(source, flags); } catch { return; }
+      const factors = requiredLiterals(source, flags, 1);
+      for (const t of texts) {
+        const seen = flags.includes('i') ? t.toLowerCase() : t;
+        if (regex.test(seen)) for (const f of factors) expect(f.some((s) => seen.includes(s)), `${source} /${flags} on ${JSON.stringify(t)}: ${JSON.stringify(f)}`).toBe(true);
+        regex.lastIndex = 0;
+      }
+    }), { numRuns: 3000 });
+  });
   it('reads every shipped pattern without giving up on the ones with literals (parses all of them)', () => {
     let withFactors = 0;
     let patterns = 0;
