@@ -139,27 +139,71 @@ export function isLocalHost(host: string): boolean {
   return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
 }
 
-function hostOf(authority: string): string | null {
-  let s = authority;
-  const at = s.lastIndexOf('@');
-  if (at >= 0) s = s.slice(at + 1);
-  if (s.startsWith('[')) {
-    const end = s.indexOf(']');
-    return end > 1 ? s.slice(1, end) : null;
+/** Where a host ends in an authority: the first of `/ : ? # \\` (or the end). */
+function hostEnd(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2f || c === 0x3a || c === 0x3f || c === 0x23 || c === 0x5c) return i;
   }
-  const cut = s.search(/[/:?#\\]/);
-  if (cut >= 0) s = s.slice(0, cut);
-  s = s.replace(/\.$/, '');
-  return s.length > 0 && s.length <= 255 ? s : null;
+  return s.length;
 }
 
+function hostOf(authority: string): string | null {
+  const at = authority.lastIndexOf('@');
+  const from = at + 1;
+  if (authority.charCodeAt(from) === 0x5b) {
+    const end = authority.indexOf(']', from);
+    return end > from + 1 ? authority.slice(from + 1, end) : null;
+  }
+  let end = hostEnd(authority, from);
+  // One trailing dot (a fully qualified name) is not part of the host.
+  if (end > from && authority.charCodeAt(end - 1) === 0x2e) end--;
+  return end > from && end - from <= 255 ? authority.slice(from, end) : null;
+}
+
+/** True for a-z, 0-9, '.' and '-' (and ':' and '_' when `url`): the characters of a host. */
+function hostChar(c: number, url: boolean): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || (url && (c === 0x3a || c === 0x5f));
+}
+
+/** After a scheme: a non-empty name of [a-z0-9._:-] with at least one letter or digit. */
+function isUrlHost(host: string): boolean {
+  let alnum = false;
+  for (let i = 0; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (!hostChar(c, true)) return false;
+    if (c !== 0x2e && c !== 0x2d && c !== 0x3a && c !== 0x5f) alnum = true;
+  }
+  return host.length > 0 && alnum;
+}
+
+/**
+ * A bare token taken for a host: a dotted IPv4, or labels of [a-z0-9-] (1 to
+ * 63 characters each) joined by dots whose last is 2 to 24 letters and no
+ * file suffix.
+ */
 function looksLikeHost(token: string): boolean {
   if (isIpv4(token)) return true;
-  if (!/^[a-z0-9.-]+$/.test(token) || !token.includes('.')) return false;
-  const labels = token.split('.');
-  if (labels.some((l) => l.length === 0 || l.length > 63)) return false;
-  const tld = labels[labels.length - 1]!;
-  return /^[a-z]{2,24}$/.test(tld) && !FILE_SUFFIXES.has(tld);
+  let label = 0;
+  let dots = 0;
+  let last = 0;
+  let letters = true;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (!hostChar(c, false)) return false;
+    if (c === 0x2e) {
+      if (label === 0) return false;
+      dots++;
+      label = 0;
+      last = i + 1;
+      letters = true;
+    } else {
+      if (++label > 63) return false;
+      if (c < 0x61) letters = false;
+    }
+  }
+  if (dots === 0 || label === 0) return false;
+  return letters && label >= 2 && label <= 24 && !FILE_SUFFIXES.has(token.slice(last));
 }
 
 /** Destination hosts named in lower-case text: every URL's host, and bare hosts after a network tool. */
@@ -175,7 +219,7 @@ export function networkOf(text: string): { hosts: string[]; tool: boolean } {
     from = i + 3;
     const host = hostOf(text.slice(from, urlEnd(text, from, 300)));
     // After a scheme any syntactically valid name is a host, whatever its suffix.
-    if (host && /^[a-z0-9._:-]+$/.test(host) && /[a-z0-9]/.test(host)) found.add(host);
+    if (host && isUrlHost(host)) found.add(host);
   }
   // One walk over the tokens: whether one names a network client (as toolInText), and where
   // the tokens that may be bare hosts are (a dot, 4 to 300 characters), without building every token.

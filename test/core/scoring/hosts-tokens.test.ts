@@ -37,4 +37,33 @@ describe('host tokenising', () => {
     expect(networkOf(`curl ${labels(5)} x`).hosts).toEqual([]);
     expect(networkOf('openssl s_client -connect mail.example.com:465')).toEqual({ hosts: ['mail.example.com'], tool: true });
   });
+  it('reads a host out of a URL or a bare token exactly as the authority and host-name regexes say, without them', () => {
+    // The reference: the regex forms the character loops replaced.
+    const FILES = new Set(['json', 'txt', 'sh', 'py', 'com1']);
+    const hostOf = (authority: string): string | null => {
+      let s = authority.slice(authority.lastIndexOf('@') + 1);
+      if (s.startsWith('[')) { const end = s.indexOf(']'); return end > 1 ? s.slice(1, end) : null; }
+      const cut = s.search(/[/:?#\\]/);
+      if (cut >= 0) s = s.slice(0, cut);
+      s = s.replace(/\.$/, '');
+      return s.length > 0 && s.length <= 255 ? s : null;
+    };
+    const bare = (t: string) => /^[a-z0-9.-]+$/.test(t) && t.includes('.') && t.split('.').every((l) => l.length > 0 && l.length <= 63) && /^[a-z]{2,24}$/.test(t.split('.').pop()!) && !FILES.has(t.split('.').pop()!);
+    const reference = (text: string) => {
+      const hosts = new Set<string>();
+      for (const m of text.matchAll(/:\/\/([^\s'"<>`]{0,300})/g)) { const h = hostOf(m[1]!); if (h && /^[a-z0-9._:-]+$/.test(h) && /[a-z0-9]/.test(h)) hosts.add(h); }
+      return hosts;
+    };
+    const unit = fc.constantFrom('a', 'b', 'z', '1', '.', '-', '_', ':', '/', '?', '#', '\\', '@', '[', ']', 'x.io', 'example.com', '..', 'json', 'é');
+    fc.assert(fc.property(fc.array(unit, { maxLength: 16 }), (parts) => {
+      const authority = parts.join('');
+      // As a URL's authority: the host found is the reference's.
+      expect(new Set(networkOf(`x https://${authority}`).hosts)).toEqual(reference(`x https://${authority}`));
+      // As a bare token after a client: taken exactly when the reference says it is a host name (IPv4 literals aside).
+      const token = authority.replace(/[@[\]/:?#\\]/g, '');
+      if (token.length >= 4 && !token.startsWith('-') && token.includes('.') && !/^[0-9.]+$/.test(token) && !FILES.has(token.split('.').pop()!)) {
+        expect(networkOf(`curl ${token} x`).hosts.includes(token)).toBe(bare(token));
+      }
+    }), { numRuns: 3000 });
+  });
 });
