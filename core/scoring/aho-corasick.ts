@@ -33,12 +33,14 @@ export interface MultiMatcher {
 const DENSE_MIN_CHILDREN = 5;
 /**
  * Automata up to this many nodes get an ASCII transition table (2 bytes x the
- * distinct ASCII characters of the patterns, a node), as long as it stays
- * within DFA_MAX_ENTRIES (4 MiB): one lookup per character. States are
- * 16-bit, hence the node limit.
+ * distinct ASCII characters of the patterns, for the root and each state with
+ * several children), as long as it stays within DFA_MAX_ENTRIES (4 MiB). States
+ * are 16-bit, hence the node limit.
  */
 const DFA_MAX_NODES = 65535;
 const DFA_MAX_ENTRIES = 2 * 1024 * 1024;
+/** A row-less state without an ASCII child. */
+const NO_COLUMN = 0xff;
 
 /** Builds a matcher over `patterns` (empty patterns are ignored). */
 export function buildMatcher(patterns: readonly string[]): MultiMatcher {
@@ -125,28 +127,57 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
   };
 
   // A small automaton (the rules' keywords) also gets its ASCII transitions
-  // precomputed, failure links included: one lookup per character. Built in
-  // breadth-first order, so a node's failure state is always done before it.
-  // Columns are character classes, not characters: every ASCII character no
-  // pattern holds leads back to the root from any state, so all of them share
-  // column 0, and each character some pattern holds has a column of its own
-  // (a row of tens of entries instead of 128, so the hot rows stay in cache).
+  // precomputed, failure links included. Columns are character classes, not
+  // characters: every ASCII character no pattern holds leads back to the
+  // root from any state, so all of them share column 0, and each character
+  // some pattern holds has a column of its own. Only the root and the states
+  // with several children get a row (tens of entries); a state with one
+  // child or none (most of them: the tails of long keywords) keeps that
+  // child's column and, on any other character, moves as its failure state
+  // does. The rows stay small enough for the caches (a row for every state
+  // of the rules' keywords took 3.8 MB).
   let step = walk;
   let table: Uint16Array | null = null;
   const column = new Uint8Array(128);
   let width = 1;
   for (let n = 1; n < size; n++) { const c = charArr[n]!; if (c < 128 && column[c] === 0) column[c] = width++; }
-  if (size <= DFA_MAX_NODES && size * width <= DFA_MAX_ENTRIES) {
-    const t = new Uint16Array(size * width);
+  /** A state's row in `table`, or -1. */
+  const rowOf = new Int32Array(size).fill(-1);
+  /** A row-less state's only child's column (NO_COLUMN when it has none or it is beyond ASCII), and that child. */
+  const onlyColumn = new Uint8Array(size).fill(NO_COLUMN);
+  const onlyNext = new Uint16Array(size);
+  let rows = 0;
+  for (let n = 0; n < size; n++) {
+    if (n === 0 || childCount[n]! >= 2) { rowOf[n] = rows++; continue; }
+    const k = firstArr[n]!;
+    if (k !== -1 && charArr[k]! < 128) { onlyColumn[n] = column[charArr[k]!]!; onlyNext[n] = k; }
+    // A row-less state's only child beyond ASCII is reached by `walk`: ASCII characters never lead there.
+  }
+  /** The transition from `state` on column `col` (not 0) once the rows of its failure chain are filled. */
+  const delta = (t: Uint16Array, state: number, col: number): number => {
+    for (let s = state; ; s = fail[s]!) {
+      const r = rowOf[s]!;
+      if (r >= 0) return t[r * width + col]!;
+      if (onlyColumn[s] === col) return onlyNext[s]!;
+    }
+  };
+  if (size <= DFA_MAX_NODES && rows * width <= DFA_MAX_ENTRIES) {
+    const t = new Uint16Array(rows * width);
     const members = [...column.keys()].filter((c) => column[c] !== 0);
     for (const c of members) { const k = child(0, c); t[column[c]!] = k === -1 ? 0 : k; }
+    // Breadth-first: a state's failure state (shallower) has its row, or its only child, before it.
     for (let q = 0; q < tail; q++) {
       const v = queue[q]!;
-      const f = fail[v]!;
-      for (const c of members) { const k = child(v, c); t[v * width + column[c]!] = k === -1 ? t[f * width + column[c]!]! : k; }
+      const r = rowOf[v]!;
+      if (r < 0) continue;
+      for (const c of members) { const k = child(v, c); t[r * width + column[c]!] = k === -1 ? delta(t, fail[v]!, column[c]!) : k; }
     }
     table = t;
-    step = (state: number, c: number): number => (c < 128 ? t[state * width + column[c]!]! : walk(state, c));
+    step = (state: number, c: number): number => {
+      if (c >= 128) return walk(state, c);
+      const col = column[c]!;
+      return col === 0 ? 0 : delta(t, state, col);
+    };
   }
   // States where some pattern ends (itself or through its dictionary links): only those report.
   const ends = new Uint8Array(size);
@@ -164,7 +195,11 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
     let a = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      a = c < 128 ? t[a * width + column[c]!]! : walk(a, c);
+      if (c >= 128) a = walk(a, c);
+      else {
+        const col = column[c]!;
+        a = col === 0 ? 0 : delta(t, a, col);
+      }
       if (ends[a] === 1 && report(a, i + 1, onMatch)) return;
     }
   };
@@ -192,13 +227,31 @@ export function buildMatcher(patterns: readonly string[]): MultiMatcher {
         // Locals, not closure variables: the loop's loads stay in registers across the calls.
         const t = table;
         const w = width;
-        const col = column;
+        const columns = column;
+        const rowsOf = rowOf;
+        const only = onlyColumn;
+        const next = onlyNext;
+        const failOf = fail;
         const end = ends;
         const n = text.length;
         const stamp = reportStamp;
         for (let i = 0; i < n; i++) {
           const c = text.charCodeAt(i);
-          a = c < 128 ? t[a * w + col[c]!]! : walk(a, c);
+          if (c >= 128) a = walk(a, c);
+          else {
+            const col = columns[c]!;
+            if (col === 0) a = 0;
+            else {
+              // As delta(), inline: the row of the state or of its nearest failure state with one, unless an only child comes first.
+              let s = a;
+              for (;;) {
+                const row = rowsOf[s]!;
+                if (row >= 0) { a = t[row * w + col]!; break; }
+                if (only[s] === col) { a = next[s]!; break; }
+                s = failOf[s]!;
+              }
+            }
+          }
           if (end[a] === 1 && r[a] !== stamp) { r[a] = stamp; reportOnce(a, onMatch, r); }
         }
         return;
