@@ -122,7 +122,8 @@ describe('repository governance', () => {
     each('codeowners-removed', 'queue', ['git rm .github/CODEOWNERS && git commit -m cleanup', 'rm CODEOWNERS']);
     each('merge-bypassing-review', 'queue', ['gh pr merge 412 --admin --squash']);
     each('workflow-token-write-default', 'queue', ['gh api -X PUT repos/acme/api/actions/permissions/workflow -f default_workflow_permissions=write']);
-    each('package-ownership-change', 'queue', ['npm owner add someone @acme/core', 'npm unpublish @acme/utils@2.1.0', 'npm dist-tag add @acme/core@3.0.0-beta.2 latest']);
+    each('package-owner-added', 'deny', ['npm owner add someone @acme/core']);
+    each('package-ownership-change', 'queue', ['npm unpublish @acme/utils@2.1.0', 'npm dist-tag add @acme/core@3.0.0-beta.2 latest']);
     each('package-unpublish-forced', 'queue', ['npm unpublish @acme/utils --force']);
     each('release-asset-replaced', 'queue', ['gh release upload v2.3.0 ./dist/app-linux-amd64 --clobber', 'git tag -f v1.4.0 && git push -f origin v1.4.0', 'git push --force origin refs/tags/v2.0.0']);
     each('chart-pushed-public', 'queue', ['helm push internal-payments-0.3.1.tgz oci://registry-1.docker.io/somebody']);

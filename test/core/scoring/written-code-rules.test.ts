@@ -140,8 +140,8 @@ describe('security weakened in code and configuration', () => {
     ]);
     each('content-git-url-redirect', 'queue', [
       write('/home/dev/.gitconfig', '[url "https://git.mirror-cache.example.net/"]\n\tinsteadOf = https://github.com/\n'),
-      'git config --global url."https://gh-proxy.example.io/".insteadOf "https://github.com/"',
     ]);
+    each('git-url-redirect-command', 'deny', ['git config --global url."https://gh-proxy.example.io/".insteadOf "https://github.com/"']);
     each('content-base-image-unvetted', 'queue', [
       write(`${P}Dockerfile`, 'FROM docker.io/xmrfan42/node:18-alpine\nWORKDIR /app\nCOPY . .\n'),
       write(`${P}Dockerfile`, 'FROM registry.cn-hangzhou.aliyuncs.com/randomuser/python:3.11\nRUN pip install -r requirements.txt\n'),
