@@ -329,7 +329,8 @@ function parseSimple(c: Cursor): Command | null {
         return { kind: 'func', name: words[0]!.raw, body: body ?? { kind: 'group', body: [], redirs: [] } };
       }
     }
-    if (META.has(ch)) {
+    // A process substitution (`diff <(sort a) <(sort b)`, `sh <(curl …)`) is a word: readWord takes it.
+    if (META.has(ch) && !((ch === '<' || ch === '>') && c.peek(1) === '(')) {
       if (ch === '(' && words.length > 0 && words[words.length - 1]!.raw.endsWith('=')) {
         // `declare -a name=( … )`: an array value after a builtin.
         const end = matchParens(c.src, c.pos);
