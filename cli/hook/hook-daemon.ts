@@ -11,6 +11,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DigestForensicsSchema, WaitResultSchema } from '../../core/schemas/digest.ts';
+import { EvaluateResultSchema } from '../../core/schemas/evaluate.ts';
+import { FilterResultSchema } from '../../core/schemas/proxy.ts';
 import type { HookDaemon, WaitAnswer } from './decide.ts';
 import type { Evaluation } from './reasons.ts';
 
@@ -23,20 +26,19 @@ export interface IpcClient {
 /** An evaluation answers after one durable audit write: seconds at most, unless the daemon is stuck. */
 const EVALUATE_TIMEOUT_MS = 30_000;
 
+/** The fields of a filter result the agent's reason reads; further fields pass. */
+const ReadFilterResult = Type.Pick(FilterResultSchema, ['filter_name', 'matched', 'score', 'message'], { additionalProperties: true });
+
+/** The evaluate answer as the hook reads it: core's schema, only the fields the hook acts on. */
 const EvaluationAnswer = Type.Object({
-  action: Type.String({ pattern: '^(?:allow|queue\\((?:Low|Medium|High|Critical)\\)|deny\\([\\s\\S]*\\))$' }),
-  decision_reason: Type.String(),
-  filter_results: Type.Array(Type.Object({ filter_name: Type.String(), matched: Type.Boolean(), score: Type.Number(), message: Type.String() })),
-  digest_id: Type.Optional(Type.String({ minLength: 1 })),
+  ...Type.Pick(EvaluateResultSchema, ['action', 'decision_reason', 'digest_id']).properties,
+  filter_results: Type.Array(ReadFilterResult),
 });
 
+/** The review wait as the hook reads it: core's schema, only the fields the hook acts on. */
 const WaitResult = Type.Object({
-  resolved: Type.Boolean(),
-  item: Type.Object({
-    status: Type.String(),
-    outcome: Type.Union([Type.Literal('allow'), Type.Literal('deny'), Type.Null()]),
-    reviewer_notes: Type.Union([Type.String(), Type.Null()]),
-  }),
+  resolved: WaitResultSchema.properties.resolved,
+  item: Type.Pick(DigestForensicsSchema, ['status', 'outcome', 'reviewer_notes']),
 });
 
 /** The answer when it has the documented shape; throws otherwise (the caller fails closed). */

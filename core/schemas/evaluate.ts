@@ -42,7 +42,7 @@ export const EvaluateResultSchema = Type.Object(
   {
     ...ProxyTestResultSchema.properties,
     audit_id: Type.String({ description: 'The durable audit record of this decision' }),
-    digest_id: Type.Optional(Type.String({ description: 'The digest item, when the call was queued' })),
+    digest_id: Type.Optional(Type.String({ minLength: 1, description: 'The digest item, when the call was queued' })),
     rewrite: Type.Optional(
       Type.Object(
         { from: Type.String(), to: Type.String() },

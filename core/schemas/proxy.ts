@@ -61,11 +61,21 @@ export const FilterResultSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The decision of a proxy test or evaluation: `allow`, `queue(<priority>)` or
+ * `deny(<reason>)`. Clients that act on a decision (the hook, the MCP proxy)
+ * check an answer's action against this pattern and fail closed otherwise.
+ */
+export const DecisionAction = Type.String({
+  pattern: '^(?:allow|queue\\((?:Low|Medium|High|Critical)\\)|deny\\([\\s\\S]*\\))$',
+  description: '`allow`, `queue(<Low|Medium|High|Critical>)` or `deny(<reason>)`',
+});
+
 /** The spec's proxy test result. */
 export const ProxyTestResultSchema = Type.Object(
   {
     composite_score: Type.Number({ minimum: 0, maximum: 10 }),
-    action: Type.String({ description: '`allow`, `queue(<Low|Medium|High|Critical>)` or `deny(<reason>)`' }),
+    action: DecisionAction,
     decision_reason: Type.String(),
     evaluation_time_ms: Type.Number({ minimum: 0 }),
     filters_evaluated: Count,

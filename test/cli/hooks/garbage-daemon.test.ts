@@ -68,7 +68,7 @@ describe('a daemon that answers garbage', () => {
     for (const action of ['allow', 'queue(Low)', 'queue(Critical)', 'deny(Touches an SSH key [ssh])']) {
       expect(checkedEvaluation({ ...base, action, digest_id: 'd1' }).action).toBe(action);
     }
-    for (const wait of [{}, { resolved: 'yes', item: { status: 'approved', outcome: 'allow', reviewer_notes: null } }, { resolved: true, item: { status: 'approved', outcome: 'ALLOW', reviewer_notes: null } }]) {
+    for (const wait of [{}, { resolved: true, item: { status: 'banana', outcome: 'allow', reviewer_notes: null } }, { resolved: 'yes', item: { status: 'approved', outcome: 'allow', reviewer_notes: null } }, { resolved: true, item: { status: 'approved', outcome: 'ALLOW', reviewer_notes: null } }]) {
       expect(() => checkedWait(wait)).toThrow();
     }
     expect(checkedWait({ resolved: true, item: { status: 'approved', outcome: 'allow', reviewer_notes: null, id: 'd1' } }).item.outcome).toBe('allow');
