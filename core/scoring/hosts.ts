@@ -52,6 +52,12 @@ export function tokensOf(text: string): string[] {
 /** The network clients' names by first character (ASCII), for comparison in place without a slice. */
 const TOOLS_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
 for (const t of NETWORK_TOOLS) TOOLS_BY_FIRST[t.charCodeAt(0)]!.push(t);
+/** The shortest and longest network client's name. */
+const TOOL_MIN = Math.min(...[...NETWORK_TOOLS].map((t) => t.length));
+const TOOL_MAX = Math.max(...[...NETWORK_TOOLS].map((t) => t.length));
+/** Per ASCII code: 1 for a separator (SPLIT), 2 for '.', 3 for '/', 0 otherwise; networkOf's walk reads one table. */
+const WALK = new Uint8Array(128);
+for (let c = 0; c < 128; c++) WALK[c] = SEPARATOR[c] === 1 ? 1 : c === 0x2e ? 2 : c === 0x2f ? 3 : 0;
 
 /** True when text[from, end) is a network client's name. */
 function isToolName(text: string, from: number, end: number): boolean {
@@ -109,11 +115,16 @@ function urlEnd(text: string, from: number, limit: number): number {
 
 /** True for a dotted IPv4 literal (four parts of one to three ASCII digits, each at most 255). */
 export function isIpv4(host: string): boolean {
+  return isIpv4In(host, 0, host.length);
+}
+
+/** isIpv4 of text[start, end), read in place. */
+function isIpv4In(text: string, start: number, end: number): boolean {
   let parts = 0;
   let digits = 0;
   let value = 0;
-  for (let i = 0; i <= host.length; i++) {
-    const c = i < host.length ? host.charCodeAt(i) : 0x2e;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text.charCodeAt(i) : 0x2e;
     if (c === 0x2e) {
       if (digits === 0 || value > 255 || ++parts > 4) return false;
       digits = 0;
@@ -139,26 +150,33 @@ export function isLocalHost(host: string): boolean {
   return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
 }
 
-/** Where a host ends in an authority: the first of `/ : ? # \\` (or the end). */
-function hostEnd(s: string, from: number): number {
-  for (let i = from; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x2f || c === 0x3a || c === 0x3f || c === 0x23 || c === 0x5c) return i;
-  }
-  return s.length;
-}
+/** Where hostAt's host ends (set by each call that finds one). */
+let hostStop = 0;
 
-function hostOf(authority: string): string | null {
-  const at = authority.lastIndexOf('@');
-  const from = at + 1;
-  if (authority.charCodeAt(from) === 0x5b) {
-    const end = authority.indexOf(']', from);
-    return end > from + 1 ? authority.slice(from + 1, end) : null;
+/**
+ * The host of the authority text[from, end), read in place: where it starts
+ * (its end in `hostStop`), or -1 when there is none. The host follows the
+ * last '@', is bracketed (IPv6) or ends at the first of `/ : ? # \`, loses
+ * one trailing dot (a fully qualified name) and has 1 to 255 characters.
+ */
+function hostAt(text: string, from: number, end: number): number {
+  let start = from;
+  for (let i = end - 1; i >= from; i--) if (text.charCodeAt(i) === 0x40) { start = i + 1; break; }
+  if (start < end && text.charCodeAt(start) === 0x5b) {
+    const close = text.indexOf(']', start);
+    if (close < 0 || close >= end || close <= start + 1) return -1;
+    hostStop = close;
+    return start + 1;
   }
-  let end = hostEnd(authority, from);
-  // One trailing dot (a fully qualified name) is not part of the host.
-  if (end > from && authority.charCodeAt(end - 1) === 0x2e) end--;
-  return end > from && end - from <= 255 ? authority.slice(from, end) : null;
+  let stop = start;
+  for (; stop < end; stop++) {
+    const c = text.charCodeAt(stop);
+    if (c === 0x2f || c === 0x3a || c === 0x3f || c === 0x23 || c === 0x5c) break;
+  }
+  if (stop > start && text.charCodeAt(stop - 1) === 0x2e) stop--;
+  if (stop <= start || stop - start > 255) return -1;
+  hostStop = stop;
+  return start;
 }
 
 /** True for a-z, 0-9, '.' and '-' (and ':' and '_' when `url`): the characters of a host. */
@@ -166,30 +184,30 @@ function hostChar(c: number, url: boolean): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || (url && (c === 0x3a || c === 0x5f));
 }
 
-/** After a scheme: a non-empty name of [a-z0-9._:-] with at least one letter or digit. */
-function isUrlHost(host: string): boolean {
+/** After a scheme: a non-empty name (text[start, end)) of [a-z0-9._:-] with at least one letter or digit. */
+function isUrlHost(text: string, start: number, end: number): boolean {
   let alnum = false;
-  for (let i = 0; i < host.length; i++) {
-    const c = host.charCodeAt(i);
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
     if (!hostChar(c, true)) return false;
     if (c !== 0x2e && c !== 0x2d && c !== 0x3a && c !== 0x5f) alnum = true;
   }
-  return host.length > 0 && alnum;
+  return end > start && alnum;
 }
 
 /**
- * A bare token taken for a host: a dotted IPv4, or labels of [a-z0-9-] (1 to
- * 63 characters each) joined by dots whose last is 2 to 24 letters and no
- * file suffix.
+ * A bare token (text[start, end)) taken for a host: a dotted IPv4, or labels
+ * of [a-z0-9-] (1 to 63 characters each) joined by dots whose last is 2 to
+ * 24 letters and no file suffix.
  */
-function looksLikeHost(token: string): boolean {
-  if (isIpv4(token)) return true;
+function looksLikeHost(text: string, start: number, end: number): boolean {
+  if (isIpv4In(text, start, end)) return true;
   let label = 0;
   let dots = 0;
   let last = 0;
   let letters = true;
-  for (let i = 0; i < token.length; i++) {
-    const c = token.charCodeAt(i);
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
     if (!hostChar(c, false)) return false;
     if (c === 0x2e) {
       if (label === 0) return false;
@@ -203,7 +221,7 @@ function looksLikeHost(token: string): boolean {
     }
   }
   if (dots === 0 || label === 0) return false;
-  return letters && label >= 2 && label <= 24 && !FILE_SUFFIXES.has(token.slice(last));
+  return letters && label >= 2 && label <= 24 && !FILE_SUFFIXES.has(text.slice(last, end));
 }
 
 /** Destination hosts named in lower-case text: every URL's host, and bare hosts after a network tool. */
@@ -217,9 +235,9 @@ export function networkOf(text: string): { hosts: string[]; tool: boolean } {
   let from = 0;
   for (let i = text.indexOf('://', from); i >= 0 && found.size < 64; i = text.indexOf('://', from)) {
     from = i + 3;
-    const host = hostOf(text.slice(from, urlEnd(text, from, 300)));
+    const start = hostAt(text, from, urlEnd(text, from, 300));
     // After a scheme any syntactically valid name is a host, whatever its suffix.
-    if (host && isUrlHost(host)) found.add(host);
+    if (start >= 0 && isUrlHost(text, start, hostStop)) found.add(text.slice(start, hostStop));
   }
   // One walk over the tokens: whether one names a network client (as toolInText), and where
   // the tokens that may be bare hosts are (a dot, 4 to 300 characters), without building every token.
@@ -234,7 +252,7 @@ export function networkOf(text: string): { hosts: string[]; tool: boolean } {
     const c = text.charCodeAt(i);
     if (c < 128 ? SEPARATOR[c] === 1 : isSeparator(c)) {
       if (start >= 0) {
-        if (!tool && i - start <= 40 && isToolName(text, segment, i)) tool = true;
+        if (!tool && i - segment >= TOOL_MIN && i - segment <= TOOL_MAX && i - start <= 40 && isToolName(text, segment, i)) tool = true;
         if (dot && i - start >= 4 && i - start <= 300) candidates.push(start, i);
         start = -1;
         dot = false;
@@ -251,12 +269,17 @@ export function networkOf(text: string): { hosts: string[]; tool: boolean } {
   }
   if (!tool) tool = text.includes('openssl') && OPENSSL_NETWORK.test(text);
   if (tool) {
+    let scheme = -2;
     for (let k = 0; k < candidates.length; k += 2) {
       // A host here has a dot (a name with a suffix, or a dotted IPv4).
-      const raw = text.slice(candidates[k]!, candidates[k + 1]!);
-      if (raw.includes('://') || raw.startsWith('-')) continue;
-      const host = hostOf(raw);
-      if (host && looksLikeHost(host)) found.add(host);
+      const from = candidates[k]!;
+      const end = candidates[k + 1]!;
+      if (text.charCodeAt(from) === 0x2d) continue;
+      // The next '://' at or after the token (candidates come in order, so the search moves forward only).
+      if (scheme !== -1 && scheme < from) scheme = text.indexOf('://', from);
+      if (scheme >= 0 && scheme + 3 <= end) continue;
+      const start = hostAt(text, from, end);
+      if (start >= 0 && looksLikeHost(text, start, hostStop)) found.add(text.slice(start, hostStop));
       if (found.size >= 64) break;
     }
   }

@@ -55,6 +55,9 @@ export function mayReveal(input: ShellInput): boolean {
     const script = input.args[1]!;
     return SPECIAL.test(script) || NAMES.test(script) || downloadThen(script) || commandOption(script) || unbalanced(script) || INSTALL.test(script) || recursiveRm(script);
   }
+  // The rest is one disjunction of pure tests, the likeliest hit of a revealing command first
+  // (an expansion, quote or escape in the command's text; the whole line of most shell calls).
+  if (SPECIAL.test(input.command)) return true;
   // An argv: only its first word names a command; an interpreter matters with inline code.
   if (NAMES.test(input.command)) {
     if (!INTERPRETER.test(input.command)) return true;
@@ -62,5 +65,5 @@ export function mayReveal(input: ShellInput): boolean {
   }
   const line = [input.command, ...input.args].join(' ');
   if (commandOption(line) || INSTALL.test(`${line} `) || recursiveRm(line)) return true;
-  return input.args.some((a) => SPECIAL.test(a)) || SPECIAL.test(input.command) || (input.args.length === 0 && unbalanced(input.command));
+  return input.args.some((a) => SPECIAL.test(a)) || (input.args.length === 0 && unbalanced(input.command));
 }
