@@ -4,7 +4,7 @@ import { decodeBase64 } from './base64.ts';
 import { verifyEd25519 } from './ed25519-verify.ts';
 import { LicenceFileSchema, LicencePayloadSchema, type LicencePayload } from './licence-payload.ts';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from './public-key.ts';
-import { sortedJson } from './sorted-json.ts';
+import { canonicalJson } from '../audit/canonical-json.ts';
 
 /** The licence file's path in the config dir. */
 export const LICENCE_FILE = 'license.json';
@@ -56,7 +56,7 @@ export async function loadLicence(
   }
   let valid: boolean;
   try {
-    valid = await verifyEd25519(key, new TextEncoder().encode(sortedJson(document.payload)), signature);
+    valid = await verifyEd25519(key, new TextEncoder().encode(canonicalJson(document.payload)), signature);
   } catch (error) {
     return { outcome: 'bad_signature', reason: `the signature could not be verified: ${message(error)}` };
   }

@@ -4,7 +4,7 @@
  * `SVC_LICENSE_PUBLIC_KEY`, the private half signing payloads exactly as the
  * vendor does (compact JSON, keys sorted at every level).
  */
-import { sortedJson } from '../../core/licence/sorted-json.ts';
+import { canonicalJson } from '../../core/audit/canonical-json.ts';
 
 export interface LicencePayloadInput {
   tier?: 'community' | 'pro';
@@ -50,7 +50,7 @@ export async function createLicenceMinter(): Promise<LicenceMinter> {
   const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
   const publicKey = b64(await crypto.subtle.exportKey('raw', pair.publicKey));
   async function sign(payload: unknown): Promise<string> {
-    const data = new TextEncoder().encode(sortedJson(payload));
+    const data = new TextEncoder().encode(canonicalJson(payload));
     return b64(await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, data));
   }
   return {

@@ -85,6 +85,14 @@ describe('licence verification', () => {
     expect(body.status).toBe('valid');
   });
 
+  it('a payload key named "__proto__" is covered by the signature like any other key', async () => {
+    const payload = JSON.parse(JSON.stringify({ ...proPayload(), extra: 1 }).replace('"extra":1', '"__proto__":{"b":1,"a":2}')) as object;
+    const signed = JSON.stringify({ payload, signature: await minter.sign(payload) });
+    expect((await get(await appWith(signed), '/api/license/status')).body.status).toBe('valid');
+    const added = signed.replace('"__proto__":{"b":1,"a":2}', '"__proto__":{"b":1,"a":3}');
+    expect((await get(await appWith(added), '/api/license/status')).body.status).toBe('bad_signature');
+  });
+
   it('non-JSON or a wrong shape is unreadable', async () => {
     for (const text of ['{not json', '[]', '{"payload": {}}', '\u00ff\u00fe']) {
       const { body } = await get(await appWith(text), '/api/license/status');
