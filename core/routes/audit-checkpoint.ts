@@ -38,7 +38,7 @@ export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLo
       ...AUDIT_READ,
       path: '/api/audit/consistency',
       summary: 'Proves the chain today extends an earlier checkpoint',
-      description: 'consistent when the verified chain still holds record `from` (hot or in a cold archive) with hash `from_hash` and verifies from there to the head; 409 CHECKPOINT_MISMATCH otherwise. from=0 names the genesis prev hash.',
+      description: 'consistent when the verified chain still holds record `from` (hot or in a cold archive) with hash `from_hash` (hex, either case) and verifies from there to the head; 409 CHECKPOINT_MISMATCH otherwise, also for a from_hash that is no hash. from=0 names the genesis prev hash; a missing from or from_hash, or a from that is not an integer, is 400 INVALID_QUERY.',
       query: AuditConsistencyQuery,
       responses: {
         200: { description: 'The chain extends the checkpoint', schema: AuditConsistencySchema },
@@ -51,10 +51,12 @@ export function auditCheckpointRoutes({ audit, auditKey, now }: { audit: AuditLo
         const rawFrom = query('from');
         if (rawFrom === undefined) throw new HttpError(400, 'INVALID_QUERY', 'from is required');
         const from = intQuery(rawFrom, 'from', 0, 0);
-        const fromHash = query('from_hash');
-        if (fromHash === undefined || !HASH.test(fromHash)) throw new HttpError(400, 'INVALID_QUERY', 'from_hash must be 64 lowercase hex digits');
+        const given = query('from_hash');
+        if (given === undefined || given === '') throw new HttpError(400, 'INVALID_QUERY', 'from_hash is required');
+        // Hex is read in either case; a value that is no hash at all is a hash the chain does not hold.
+        const fromHash = given.toLowerCase();
         const head = audit.head();
-        if (!(await audit.holds(from, fromHash))) {
+        if (!HASH.test(fromHash) || !(await audit.holds(from, fromHash))) {
           throw new HttpError(409, 'CHECKPOINT_MISMATCH', `the audit chain (head ${head.sequence}) does not hold record ${from} with that hash`);
         }
         return json({ consistent: true, from, to: head.sequence, to_hash: head.hash });

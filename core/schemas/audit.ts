@@ -94,7 +94,7 @@ export const AuditCheckpointSchema = Type.Object({
 
 export const AuditConsistencyQuery = Type.Object({
   from: Type.String({ description: 'A checkpoint\'s sequence (integer >= 0)' }),
-  from_hash: Type.String({ description: 'That checkpoint\'s hash (64 lowercase hex)' }),
+  from_hash: Type.String({ description: 'That checkpoint\'s hash (64 hex digits, either case)' }),
 });
 
 export const AuditConsistencySchema = Type.Object({

@@ -1,9 +1,10 @@
 /**
  * Signed audit checkpoints on every host: the checkpoint verifies with
  * node:crypto (README "Verifying a checkpoint"), consistency holds for a
- * saved checkpoint and 409s CHECKPOINT_MISMATCH for another hash, a bad
- * query is 400, and `{config_dir}/audit.key` is 0600 on disk and the same key
- * after a restart.
+ * saved checkpoint (its hash in either case) and 409s CHECKPOINT_MISMATCH for
+ * any other from_hash, a missing parameter or a non-integer `from` is 400,
+ * and `{config_dir}/audit.key` is 0600 on disk and the same key after a
+ * restart.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -37,10 +38,17 @@ export function checkpointSuite(ctx: ConformanceContext): void {
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ consistent: true, from: saved.body.sequence });
       expect(ok.body.to).toBeGreaterThan(saved.body.sequence);
-      const wrong = await c.get(`/api/audit/consistency?from=${saved.body.sequence}&from_hash=${'a'.repeat(64)}`);
-      expect([wrong.status, wrong.body.code]).toEqual([409, 'CHECKPOINT_MISMATCH']);
-      const bad = await c.get('/api/audit/consistency?from=x&from_hash=abc');
-      expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_QUERY']);
+      const upper = await c.get(`/api/audit/consistency?from=${saved.body.sequence}&from_hash=${saved.body.hash.toUpperCase()}`);
+      expect([upper.status, upper.body.consistent]).toEqual([200, true]);
+      // A hash the chain does not hold, whether it is a hash or not: the contract's "409 CHECKPOINT_MISMATCH otherwise".
+      for (const other of ['a'.repeat(64), 'not-a-hash', saved.body.hash.slice(1)]) {
+        const wrong = await c.get(`/api/audit/consistency?from=${saved.body.sequence}&from_hash=${other}`);
+        expect([other, wrong.status, wrong.body.code]).toEqual([other, 409, 'CHECKPOINT_MISMATCH']);
+      }
+      for (const query of ['from=x&from_hash=abc', `from=${saved.body.sequence}`, `from_hash=${saved.body.hash}`]) {
+        const bad = await c.get(`/api/audit/consistency?${query}`);
+        expect([query, bad.status, bad.body.code]).toEqual([query, 400, 'INVALID_QUERY']);
+      }
       expect((await request(`${ctx.baseUrl}/api/audit/checkpoint`)).statusCode).toBe(401);
     });
 

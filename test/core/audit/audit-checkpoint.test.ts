@@ -101,12 +101,25 @@ describe('audit checkpoints', () => {
     await t.app.close();
   });
 
-  it('a missing, repeated or malformed from or from_hash is 400 INVALID_QUERY', async () => {
+  it('a missing or repeated parameter, or a from that is not an integer, is 400 INVALID_QUERY', async () => {
     const t = await setup();
     const hash = '0'.repeat(64);
-    for (const query of ['', `from_hash=${hash}`, 'from=0', `from=-1&from_hash=${hash}`, `from=1.5&from_hash=${hash}`, `from=0&from=0&from_hash=${hash}`, 'from=0&from_hash=XYZ', `from=0&from_hash=${'A'.repeat(64)}`]) {
+    for (const query of ['', `from_hash=${hash}`, 'from=0', 'from=0&from_hash=', `from=-1&from_hash=${hash}`, `from=1.5&from_hash=${hash}`, `from=0&from=0&from_hash=${hash}`]) {
       const { status, body } = await t.get(`/api/audit/consistency?${query}`);
       expect({ query, status, code: body.code }).toEqual({ query, status: 400, code: 'INVALID_QUERY' });
+    }
+    await t.app.close();
+  });
+
+  it('from_hash is hex in either case; a from_hash that is no hash is a hash the chain does not hold: 409 CHECKPOINT_MISMATCH', async () => {
+    const t = await setup();
+    expect((await t.get(`/api/audit/consistency?from=0&from_hash=${'0'.repeat(64)}`)).status).toBe(200);
+    await t.evaluate('/tmp/a.txt');
+    const saved = (await t.get('/api/audit/checkpoint')).body;
+    expect((await t.get(`/api/audit/consistency?from=${saved.sequence}&from_hash=${saved.hash.toUpperCase()}`)).status).toBe(200);
+    for (const hash of ['XYZ', 'A'.repeat(64), `${saved.hash}0`, saved.hash.slice(1)]) {
+      const { status, body } = await t.get(`/api/audit/consistency?from=${saved.sequence}&from_hash=${hash}`);
+      expect({ hash, status, code: body.code }).toEqual({ hash, status: 409, code: 'CHECKPOINT_MISMATCH' });
     }
     await t.app.close();
   });
