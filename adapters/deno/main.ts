@@ -74,8 +74,10 @@ async function main(): Promise<void> {
   server.port = listening.port;
   stop = async () => {
     app.services.hub.closeAll();
-    const drained = listening.server.shutdown();
-    await Promise.race([drained, new Promise((done) => setTimeout(done, 2000))]);
+    // Requests in a handler finish first (their bodies are still readable), two seconds at most.
+    const deadline = new Promise((done) => setTimeout(done, 2000));
+    await Promise.race([listening.idle(), deadline]);
+    await Promise.race([listening.server.shutdown(), deadline]);
     await app.close();
     await withdrawDaemonInfo(files, app.instanceId);
   };

@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   const listener = await serveNode(app, { host: options.host, port: options.port, tls });
   server.port = (listener.address() as AddressInfo).port;
   stop = async () => {
+    // An open WebSocket keeps its connection, and so the listener's close, alive: they end first.
+    app.services.hub.closeAll();
     await new Promise<void>((done) => {
       listener.close(() => done());
       listener.closeIdleConnections();

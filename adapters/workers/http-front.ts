@@ -146,9 +146,20 @@ export interface HttpFrontOptions {
   upstreamPort: number;
 }
 
-/** Starts the front; resolves with the listening server. */
-export async function startHttpFront(options: HttpFrontOptions): Promise<Server> {
+/** The listening front. */
+export interface HttpFront {
+  server: Server;
+  /**
+   * Shutdown: stops accepting, drops the piped WebSockets, lets the requests
+   * in flight finish (at most `graceMs`), then closes every connection.
+   */
+  close(graceMs: number): Promise<void>;
+}
+
+/** Starts the front; resolves once it listens. */
+export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
   const scheme = options.tls ? 'https' : 'http';
+  const piped = new Set<Duplex>();
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const reason = malformedReason(req);
@@ -202,10 +213,14 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<Server>
     upstream.write(`${text}\r\n`);
     if (head.length > 0) upstream.write(head);
     socket.pipe(upstream).pipe(socket);
+    piped.add(socket);
     upstream.once('error', () => socket.destroy());
     socket.once('error', () => upstream.destroy());
     upstream.once('close', () => socket.destroy());
-    socket.once('close', () => upstream.destroy());
+    socket.once('close', () => {
+      piped.delete(socket);
+      upstream.destroy();
+    });
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
@@ -213,5 +228,17 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<Server>
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
-  return server;
+  return {
+    server,
+    close: (graceMs) =>
+      new Promise<void>((done) => {
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearTimeout(timer);
+          done();
+        });
+        server.closeIdleConnections();
+        for (const socket of piped) socket.destroy();
+      }),
+  };
 }

@@ -20,7 +20,7 @@ import { clientUrl, publishDaemonInfo, withdrawDaemonInfo } from '../shared/daem
 import { refuseSecondDaemon } from '../shared/one-daemon.ts';
 import { createJsonLogger } from '../shared/json-logger.ts';
 import { createHarnessService } from './harness-service.ts';
-import { startHttpFront } from './http-front.ts';
+import { startHttpFront, type HttpFront } from './http-front.ts';
 import { readSeed } from './seed.ts';
 import { checkDurableObjectStore } from './store-check.ts';
 
@@ -63,15 +63,15 @@ async function main(): Promise<void> {
     }
   }
   let mf: Miniflare | null = null;
-  let front: import('node:http').Server | null = null;
+  let front: HttpFront | null = null;
   let stopping = false;
   let instanceId = '';
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
-    front?.close();
-    front?.closeAllConnections();
-    void (mf?.dispose() ?? Promise.resolve())
+    // Requests in flight finish (two seconds at most) before the worker goes.
+    void (front?.close(2000) ?? Promise.resolve())
+      .then(() => mf?.dispose())
       .then(() => (instanceId ? withdrawDaemonInfo(files, instanceId) : undefined))
       .then(() => process.exit(0), () => process.exit(1));
   };
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     await mf?.dispose();
     throw error;
   });
-  server.port = (front.address() as import('node:net').AddressInfo).port;
+  server.port = (front.server.address() as import('node:net').AddressInfo).port;
   const publicHost = new URL(clientUrl(options.host, server.port, server.tls)).host;
   process.stderr.write(`${JSON.stringify({ level: 'info', at: new Date().toISOString(), message: 'workers http front', public: publicHost, upstream: url.host })}\n`);
   // Boot the Durable Object now, so the token files exist before the ready line.
