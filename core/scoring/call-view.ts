@@ -11,7 +11,7 @@ import type { RunLengths } from './required-run.ts';
 import { databasePlace, isDatabaseTool, mcpCallText, mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
 import { NO_GLOB_LISTS } from './shell/lists.ts';
-import { beyondRaw, normaliseShellLines } from './shell/normalise.ts';
+import { beyondRaw, commandLineOf, normaliseShellLines } from './shell/normalise.ts';
 import { mayReveal } from './shell/prescreen.ts';
 
 export type Op =
@@ -147,9 +147,9 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
       fields.push(field('path', 'path', call.path, budget), field('mode', 'mode', String(call.mode), budget));
       break;
     case 'ShellExec': case 'ProcessSpawn': {
-      const line = [call.command, ...call.args].join(' ');
       const input = { command: call.command, args: call.args, env: call.env, cwd: call.cwd };
-      const normalised = mayReveal(input) ? beyondRaw(normaliseShellLines(input, globLists), line) : '';
+      const line = commandLineOf(input);
+      const normalised = mayReveal(input, line) ? beyondRaw(normaliseShellLines(input, globLists, line), line) : '';
       const { field: f, lineNorm } = commandField(line, normalised, budget);
       fields.push(f);
       commandLine = lineNorm;

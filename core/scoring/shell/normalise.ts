@@ -78,10 +78,13 @@ export function normaliseShell(input: ShellInput, lists: GlobLists): string {
   return normaliseShellLines(input, lists).join('\n');
 }
 
-/** normaliseShell's lines, as emitted (a line may hold newlines of its own). */
-export function normaliseShellLines(input: ShellInput, lists: GlobLists): string[] {
-  const ctx: Ctx = { budget: createBudget(), lists, lines: [], size: 0, facts: new Set(), raw: [input.command, ...input.args].join(' '), downloads: new Map() };
-  const scope: Scope = { vars: new Map(Object.entries(input.env ?? {})), positional: null, ifs: ' \t\n', funcs: new Set(), cwd: homed((input.cwd ?? '').replace(/\/+$/, '')), mounts: undefined, place: undefined, via: undefined };
+/** A call's command line: its command and arguments joined by spaces (the command itself when it has none). */
+export const commandLineOf = (input: ShellInput): string => (input.args.length === 0 ? input.command : [input.command, ...input.args].join(' '));
+
+/** normaliseShell's lines, as emitted (a line may hold newlines of its own); `raw` is commandLineOf(input), when the caller has it. */
+export function normaliseShellLines(input: ShellInput, lists: GlobLists, raw = commandLineOf(input)): string[] {
+  const ctx: Ctx = { budget: createBudget(), lists, lines: [], size: 0, facts: new Set(), raw, downloads: new Map() };
+  const scope: Scope = { vars: input.env ? new Map(Object.entries(input.env)) : new Map(), positional: null, ifs: ' \t\n', funcs: new Set(), cwd: input.cwd === undefined ? '' : homed(input.cwd.replace(/\/+$/, '')), mounts: undefined, place: undefined, via: undefined };
   if (input.args.length === 0) runText(ctx, scope, input.command, 0, false);
   else emit(ctx, runArgv(ctx, scope, [input.command, ...input.args], null, 0).text);
   return ctx.lines;
@@ -167,6 +170,12 @@ function runScript(ctx: Ctx, scope: Scope, script: Script, depth: number): Stage
 }
 
 function runAndOr(ctx: Ctx, scope: Scope, item: AndOr, depth: number): StageOutput | null {
+  if (item.pipes.length === 1) {
+    // One pipeline: its text is the line (no parts to join).
+    const r = runPipeline(ctx, scope, item.pipes[0]!, depth);
+    emit(ctx, item.background ? r.text + ' &' : r.text);
+    return r.output;
+  }
   const parts: string[] = [];
   let out: StageOutput | null = null;
   for (let i = 0; i < item.pipes.length; i++) {
@@ -199,7 +208,7 @@ function runPipeline(ctx: Ctx, scope: Scope, p: Pipeline, depth: number): { text
       else if (downloaded !== null && STDIN_RUNNER.test(r.text)) fact(ctx, 'download-piped-to-shell', downloaded);
     }
   }
-  return { text: texts.join(' | '), output: input };
+  return { text: texts.length === 1 ? texts[0]! : texts.join(' | '), output: input };
 }
 
 /** Word expansion's view of a scope; command substitutions run as nested scripts. */
@@ -381,7 +390,8 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
   if (name === 'rm') for (const t of recursiveDeleteTargets(argv, scope.cwd)) fact(ctx, 'recursive-delete', scope.via === 'find' ? `${t} via find` : t);
   // Shredding every file find finds destroys the tree as surely (`find ~/Documents -type f -exec shred -u {} +`).
   else if ((name === 'shred' || name === 'srm') && scope.via === 'find') for (const t of recursiveDeleteTargets(['rm', '-r', ...argv.slice(1)], scope.cwd)) fact(ctx, 'recursive-delete', `${t} via find`);
-  let text = argv.join(' ');
+  // The command's text: argv joined, unless a shell's or a one-liner's form replaces it below.
+  let text: string | null = null;
   if (!SHELLS.has(name) && depth + 1 <= MAX_DEPTH) {
     for (const c of embeddedCommands(argv)) { fact(ctx, 'command-in-option', name); runText(ctx, derive(scope, new Map(scope.vars), null, name), c, depth + 1, false, true); }
   }
@@ -406,7 +416,7 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
       }
     }
   }
-  return { text, output: stageOutput(argv, stdin) };
+  return { text: text ?? argv.join(' '), output: stageOutput(argv, stdin) };
 }
 
 /** Paths inside a container read as the host paths mounted there (`-v /:/host` makes `/host/etc` read as `/etc`). */

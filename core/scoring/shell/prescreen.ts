@@ -9,7 +9,7 @@
  * call is scanned raw only. Keep NAMES in step with wrappers.ts,
  * interpreters.ts, sql.ts, static-eval.ts and the parser's compound commands.
  */
-import type { ShellInput } from './normalise.ts';
+import { commandLineOf, type ShellInput } from './normalise.ts';
 
 const SPECIAL = /[$`\\*?[{]|<<|\(\s*\)|''|""|[A-Za-z0-9_](?:'[^']*'|"[^"]*")|(?:'[^']*'|"[^"]*")[A-Za-z0-9_]|(?:^|[\s=:])\.(?:ssh|aws|gnupg|kube|docker|config|local|mozilla|password-store|azure|netrc|git-credentials|npmrc|pgpass|pypirc|bash_history|zsh_history)\b|\/dev\/(?:stdin|fd)/;
 const NAMES = /(?:^|[\s;&|(!/])(?:sudo|doas|env|command|exec|nice|nohup|timeout|ionice|setsid|stdbuf|time|chrt|taskset|chroot|strace|ltrace|unbuffer|caffeinate|torsocks|proxychains4?|runuser|fakeroot|catchsegv|doppler|xargs|find|busybox|toybox|watch|flock|su|script|(?:ba|z|da|k|a|mk|tc|c|ya|rba)?sh|fish|eval|source|python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|psql|mysql|mariadb|sqlite3|mongosh|mongo|cockroach|redis-cli|clickhouse-client|usql|sqlcmd|base64|b64|base32|basenc|xxd|rev|tr|openssl|while|until|for|select|function|case|if|docker|podman|nerdctl|docker-compose|kubectl|oc|ssh|ansible|pdsh|pssh|parallel-ssh|clush|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)(?=$|[\s;&|)])/i;
@@ -48,8 +48,8 @@ const recursiveRm = (s: string) => /(?:^|[\s;&|(/])rm\s/.test(s) && /\s(?:-[a-zA
 /** An odd number of quotes: the text does not parse, which is itself a signal. */
 const unbalanced = (s: string) => s.split('"').length % 2 === 0 || s.split("'").length % 2 === 0;
 
-/** False when normalising `input` cannot change what the rules see. */
-export function mayReveal(input: ShellInput): boolean {
+/** False when normalising `input` cannot change what the rules see; `line` is commandLineOf(input), when the caller has it. */
+export function mayReveal(input: ShellInput, line = commandLineOf(input)): boolean {
   // `bash -c 'script'`: the outer shell is plain; look at the script.
   if (SHELL_C.test(input.command) && input.args.length === 2 && /^-[a-z]*c[a-z]*$/.test(input.args[0]!)) {
     const script = input.args[1]!;
@@ -63,7 +63,6 @@ export function mayReveal(input: ShellInput): boolean {
     if (!INTERPRETER.test(input.command)) return true;
     if (input.args.some((a) => /^-[a-zA-Z]*[ceEr]/.test(a) || /^-(?:command|encodedcommand|enc)$/i.test(a) || a === 'eval') || /awk$/.test(input.command)) return true;
   }
-  const line = [input.command, ...input.args].join(' ');
   if (commandOption(line) || INSTALL.test(`${line} `) || recursiveRm(line)) return true;
   return input.args.some((a) => SPECIAL.test(a)) || (input.args.length === 0 && unbalanced(input.command));
 }
