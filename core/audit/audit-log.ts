@@ -38,7 +38,7 @@ import { fullRecordBuilder, shortRecordBuilder } from './record-builders.ts';
 import { fullRecordJson, type SealedText } from './record-json.ts';
 import { sha256, sha256Hex, toHex } from './sha256.ts';
 import { bodyRef, placeBodies } from './audit-bodies.ts';
-import { uuidFromBytes } from './uuid.ts';
+import { uuidV7FromBytes } from './uuid.ts';
 import { compareWithStore, createHeadKeeper, readHeadCheckpoint, type StoredHead } from './head-checkpoint.ts';
 
 export interface AuditLogOptions {
@@ -254,9 +254,13 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
     await storage.flush();
     return staged.record;
   };
-  const makeId = (): string => uuidFromBytes(random.bytes(16));
-  const buildFull = (input: AuditAppendInput) => fullRecordBuilder(input, { id: makeId(), timestamp: nowIso(), redact: options.redact, summaryLength, hashHex });
-  const buildShort = (input: ShortCircuitInput) => shortRecordBuilder(input, { id: makeId(), timestamp: nowIso(), hashHex });
+  /** A record's id and timestamp, from one reading of the clock (ids are time-ordered: uuidV7FromBytes). */
+  const stamp = (): { id: string; timestamp: string } => {
+    const now = clock.now();
+    return { id: uuidV7FromBytes(random.bytes(16), now), timestamp: new Date(now).toISOString() };
+  };
+  const buildFull = (input: AuditAppendInput) => fullRecordBuilder(input, { ...stamp(), redact: options.redact, summaryLength, hashHex });
+  const buildShort = (input: ShortCircuitInput) => shortRecordBuilder(input, { ...stamp(), hashHex });
   const served = (rows: AuditRow[]): AnyAuditRecord[] =>
     rows.map((row) => verifyRow(row, hashHex) ?? verifier.fail(new HttpError(500, 'AUDIT_CHAIN_BROKEN', `audit record ${row.sequence} was altered`)));
 
