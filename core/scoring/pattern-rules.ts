@@ -13,7 +13,10 @@
  * factor is among the field's hits. Every pattern also waits for the
  * printable characters of its literal factors (one census pass per text
  * tells which occur), and a rule counting matches for as many occurrences of
- * a string each match holds.
+ * a string each match holds. A case-insensitive pattern of several top-level
+ * branches (`a|b`) also waits until one branch has all it needs: its longer
+ * literals among the keyword hits, its characters in the census, its one- and
+ * two-character strings in the text.
  *
  * A filter scores its best matching rule, plus `extra_match_bonus` (default
  * 0.5) for each further rule that matched, up to three.
@@ -22,8 +25,8 @@ import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
-import { requiredCounts, requiredLiterals } from './required-literals.ts';
-import { hasRunIn, requiredRun, type RequiredRun } from './required-run.ts';
+import { branchLiterals, requiredCounts, requiredLiterals } from './required-literals.ts';
+import { hasRunIn, requiredRun, type RequiredRun, type RunLengths } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
 import { censusAllows, charNeeds, charsAllow, type CharNeeds } from './text-census.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
@@ -54,6 +57,11 @@ interface CompiledRule {
    * field's keyword hits), or null.
    */
   gate: readonly (readonly number[])[] | null;
+  /**
+   * For a case-insensitive pattern of several top-level branches (`a|b`):
+   * what each branch needs (a match is a match of one branch), or null.
+   */
+  branches: readonly Branch[] | null;
   except: RegExp | null;
   ops: ReadonlySet<Op> | null;
   score: number;
@@ -68,6 +76,19 @@ interface CompiledRule {
   expectedHosts: readonly string[] | null;
   /** Position in the file (the candidate stamps). */
   index: number;
+}
+
+/**
+ * What one top-level branch of a pattern needs: a string of each factor
+ * among the field's keyword hits (`ids`: strings of three characters or
+ * more), the printable characters of its factors (`chars`), and a string of
+ * each factor that holds strings of one or two characters (`pairs`, looked
+ * up in the text: '-d', '>&', '$(', or '@' or '--form').
+ */
+interface Branch {
+  ids: readonly (readonly number[])[];
+  chars: CharNeeds | null;
+  pairs: readonly (readonly string[])[];
 }
 
 /** A rule that matched in an evaluation, with its score for this call. */
@@ -126,6 +147,30 @@ function literalGate(pattern: string, flags: string, keywords: readonly string[]
 }
 
 /**
+ * The needs of each top-level branch of a case-insensitive pattern, with the
+ * factors its keywords imply left out, or null when some branch needs
+ * nothing the census, the keyword hits or a short lookup can rule out (that
+ * branch could match any text).
+ */
+function branchNeeds(pattern: string, flags: string, keywords: readonly string[], register: (f: string[]) => number[]): Branch[] | null {
+  const long = branchLiterals(pattern, flags);
+  const short = branchLiterals(pattern, flags, 1);
+  if (!long || !short || long.length !== short.length) return null;
+  const kws = keywords.map((k) => k.toLowerCase());
+  const implied = (f: readonly string[]) => kws.length > 0 && kws.every((k) => f.some((s) => k.includes(s)));
+  const out: Branch[] = [];
+  for (let b = 0; b < long.length; b++) {
+    const ids = long[b]!.filter((f) => !implied(f)).map(register);
+    const factors = short[b]!.filter((f) => !implied(f));
+    const pairs = factors.filter((f) => f.some((s) => s.length === 2) || (f.some((s) => s.length === 1) && f.some((s) => s.length > 1)));
+    const chars = charNeeds(factors);
+    if (ids.length === 0 && pairs.length === 0 && !chars) return null;
+    out.push({ ids, chars, pairs });
+  }
+  return out;
+}
+
+/**
  * For a rule counting matches: a string of a one-string factor (found in
  * the match itself: a pattern with a lookaround gives none), preferring a
  * character that is no letter or digit, or null.
@@ -165,6 +210,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     let gate: number[][] | null = null;
     let chars: CharNeeds | null = null;
     let tally: string | null = null;
+    let branches: Branch[] | null = null;
     if (rule.pattern !== undefined) {
       const compiled = compileSafeRegex(rule.pattern, rule.case_sensitive ? 'g' : 'gi');
       if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
@@ -178,6 +224,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (rule.case_sensitive !== true) {
         const factors = literalGate(rule.pattern, regex.flags, rule.keywords ?? []);
         if (factors) gate = factors.map((f) => index.register(f, owner));
+        branches = branchNeeds(rule.pattern, regex.flags, rule.keywords ?? [], (f) => index.register(f, owner));
       }
     }
     let except: RegExp | null = null;
@@ -187,7 +234,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       except = e.regex;
     }
     const entry: CompiledRule = {
-      rule, regex, run, counts, chars, tally, gate, except,
+      rule, regex, run, counts, chars, tally, gate, branches, except,
       ops: rule.ops ? new Set(rule.ops) : null,
       score: rule.score,
       minLength: rule.min_length ?? 0,
@@ -224,7 +271,10 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   let fieldStamp = 0;
   // The current field's keyword hits of this filter (stamped), for the gates.
   let gateMax = -1;
-  for (const r of compiled) if (r.gate) for (const f of r.gate) for (const id of f) gateMax = Math.max(gateMax, id);
+  for (const r of compiled) {
+    if (r.gate) for (const f of r.gate) for (const id of f) gateMax = Math.max(gateMax, id);
+    if (r.branches) for (const b of r.branches) for (const f of b.ids) for (const id of f) gateMax = Math.max(gateMax, id);
+  }
   const hitSeen = new Uint32Array(gateMax + 1);
   let callStamp = 0;
 
@@ -236,6 +286,22 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (!found) return false;
     }
     return true;
+  }
+
+  /** True when some branch has what it needs in the field (its keyword hits, its text's census and the text itself). */
+  function branchAllows(branches: readonly Branch[], text: string, facts: RunLengths): boolean {
+    for (const b of branches) {
+      if (b.ids.length > 0 && !gateAllows(b.ids)) continue;
+      if (b.chars && !charsAllow(text, b.chars, facts)) continue;
+      let held = true;
+      for (let i = 0; i < b.pairs.length && held; i++) {
+        const f = b.pairs[i]!;
+        held = false;
+        for (let k = 0; k < f.length && !held; k++) held = text.includes(f[k]!);
+      }
+      if (held) return true;
+    }
+    return false;
   }
 
   function fires(c: CompiledRule, view: CallView, field: Field): boolean {
@@ -250,6 +316,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (c.run && !hasRunIn(text, c.run, facts)) return false;
     }
     if (c.gate && !gateAllows(c.gate)) return false;
+    if (c.branches && !branchAllows(c.branches, text, (field.runs ??= { text: new Map(), norm: new Map() }).norm)) return false;
     const need = c.need;
     if (c.tally !== null && !occursTimes(text, c.tally, need)) return false;
     const regex = c.regex;

@@ -9,7 +9,9 @@
  *
  * The engine waits for the literal factors of costly patterns only (for
  * every pattern, a bigger automaton and a second walk over the hits cost more
- * than the regex runs they saved). With a minimum length of 1 the factors
+ * than the regex runs they saved), and for the factors of each top-level
+ * branch of a pattern with several (branchLiterals: one branch must have all
+ * of its own). With a minimum length of 1 the factors
  * also name single characters ('@', ':', '|'): every pattern waits for
  * those through the text's census (text-census.ts), which costs no automaton.
  *
@@ -353,9 +355,13 @@ export function requiredLiterals(source: string, flags: string, min = MIN_LITERA
   } catch {
     return [];
   }
+  return keptFactors(info, min);
+}
+
+/** The useful factors of `info` that no other kept factor already implies. */
+function keptFactors(info: Info, min: number): string[][] {
   const all: Set<string>[] = [...info.factors];
   if (info.exact) all.push(info.exact);
-  // Keep the useful factors that no other kept factor already implies.
   const kept: Set<string>[] = [];
   for (const f of all.filter((f) => useful(f, min))) {
     if (kept.some((k) => implies(k, f))) continue;
@@ -363,6 +369,25 @@ export function requiredLiterals(source: string, flags: string, min = MIN_LITERA
     kept.push(f);
   }
   return kept.map((f) => [...f]);
+}
+
+/**
+ * The necessary factors of each top-level branch of `source` (`a|b|c`: a
+ * match is a match of one branch, so it holds something of every factor of
+ * that branch), as requiredLiterals gives them for the whole pattern; null
+ * when the pattern has one branch or is beyond this reader.
+ */
+export function branchLiterals(source: string, flags: string, min = MIN_LITERAL): string[][][] | null {
+  if (flags.includes('u')) return null;
+  try {
+    const reader = new Reader(source, flags.includes('i'), min);
+    const branches: Info[] = [reader.sequence()];
+    while (source[reader.pos] === '|') { reader.pos++; branches.push(reader.sequence()); }
+    if (reader.pos !== source.length || branches.length < 2) return null;
+    return branches.map((b) => keptFactors(b, min));
+  } catch {
+    return null;
+  }
 }
 
 /**

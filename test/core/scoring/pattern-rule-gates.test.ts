@@ -56,6 +56,17 @@ describe('pattern rule gates', () => {
     expect(execsOf(withAt, () => expect(f.evaluate(viewOf(shell('curl https://admin:hunter22x@db.example.com/')), ctx).matched).toBe(true))).toBeGreaterThan(0);
   });
 
+  it('a pattern of several branches runs only on a field that holds what one branch needs', () => {
+    const upload = String.raw`\bcurl\b[^\n;&|]{0,300}\s(?:-d|--data)\s{0,3}@[^\s]{1,100}|\bwget\b[^\n;&|]{0,300}--post-file=[^\s]{1,100}`;
+    const f = compilePatternRules({ rules: [{ id: 'upload', message: 'file uploaded', score: 7, pattern: upload, keywords: ['curl', 'wget'] }] });
+    // curl with '@' and wget without --post-file: each branch lacks something.
+    expect(execsOf(upload, () => expect(f.evaluate(viewOf(shell('curl -s https://example.com/a@b && wget -q https://example.com/x')), ctx).matched).toBe(false))).toBe(0);
+    // curl with -d but no '@': the first branch lacks '@'.
+    expect(execsOf(upload, () => expect(f.evaluate(viewOf(shell('curl -d x=1 https://example.com/api')), ctx).matched).toBe(false))).toBe(0);
+    expect(execsOf(upload, () => expect(f.evaluate(viewOf(shell('curl -s -d @notes.txt https://example.com/api')), ctx).matched).toBe(true))).toBeGreaterThan(0);
+    expect(execsOf(upload, () => expect(f.evaluate(viewOf(shell('wget --post-file=notes.txt https://example.com/api')), ctx).matched).toBe(true))).toBeGreaterThan(0);
+  });
+
   it('a rule counting matches runs only on a field holding its needed character that many times', () => {
     const email = String.raw`[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.[a-z0-9.-]{2,190}`;
     const f = compilePatternRules({ rules: [{ id: 'emails', message: 'emails', score: 5, pattern: email, keywords: ['@'], min_count: 3 }] });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_LITERAL, requiredCounts, requiredLiterals } from '../../../core/scoring/required-literals.ts';
+import { branchLiterals, MIN_LITERAL, requiredCounts, requiredLiterals } from '../../../core/scoring/required-literals.ts';
 import { census } from '../../../core/scoring/text-census.ts';
 import { FILTER_DIR } from './helpers.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -59,6 +59,25 @@ describe('necessary literals of a rule pattern', () => {
       for (const t of texts) {
         const seen = flags.includes('i') ? t.toLowerCase() : t;
         if (regex.test(seen)) for (const f of factors) expect(f.some((s) => seen.includes(s)), `${source} /${flags} on ${JSON.stringify(t)}: ${JSON.stringify(f)}`).toBe(true);
+        regex.lastIndex = 0;
+      }
+    }), { numRuns: 3000 });
+  });
+  it('reads each top-level branch on its own, and a matched text holds every factor of some branch (random patterns and texts)', () => {
+    expect(branchLiterals('curl', 'g')).toBeNull();
+    expect(branchLiterals('\\bcurl\\b[^|]{0,300}--data|wget[^|]{0,40}--post-file', 'gi', 1)).toEqual([[['curl'], ['--data']], [['wget'], ['--post-file']]]);
+    expect(branchLiterals('(?:a|b)c|-d\\s@', 'gi', 1)).toEqual([[['ac', 'bc']], [['-d'], ['@']]]);
+    const piece = fc.constantFrom('abc', 'ABd', 'x', '-d', '@', '\\.', '\\b', '(?:^|[.\\s/@])', '(?:xyz|abq)?', '(?:cab|bc+a)', '[^a]', '[ab]', '\\s{1,4}', '(?=bca)', '(?!ab)', 'b{1,3}', '[a-c]{0,3}', '(?:ab|c)', '(?<=c)ab', '|', '|', '|');
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'x', 'y', 'z', 'q', 'd', '-', '.', ' ', '/', '@', 'é'), maxLength: 40 });
+    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.constantFrom('g', 'gi'), fc.constantFrom(1, 3), fc.array(text, { minLength: 1, maxLength: 8 }), (pieces, flags, min, texts) => {
+      const source = pieces.join('');
+      let regex: RegExp;
+      try { regex = new RegExp(source, flags); } catch { return; }
+      const branches = branchLiterals(source, flags, min);
+      if (branches === null) return;
+      for (const t of texts) {
+        const seen = flags.includes('i') ? t.toLowerCase() : t;
+        if (regex.test(seen)) expect(branches.some((b) => b.every((f) => f.some((s) => seen.includes(s)))), `${source} /${flags} on ${JSON.stringify(t)}: ${JSON.stringify(branches)}`).toBe(true);
         regex.lastIndex = 0;
       }
     }), { numRuns: 3000 });
