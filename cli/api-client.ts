@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError, EXIT, notRunning } from './errors.ts';
+import { daemonCa } from './daemon-trust.ts';
 import { discover, type Target } from './discovery.ts';
 
 /** The public CSRF value a daemon with `dashboard_auth = false` accepts (spec, Guards rule 2). */
@@ -74,7 +75,7 @@ async function readToken(configDir: string, name: string): Promise<string | null
 }
 
 /** The `[server]` tables of config.toml and team-config.toml, local first (absent or unparseable ones left out). */
-async function serverTables(configDir: string): Promise<Array<Record<string, unknown>>> {
+export async function serverTables(configDir: string): Promise<Array<Record<string, unknown>>> {
   const { parse } = await import('smol-toml');
   const tables: Array<Record<string, unknown>> = [];
   for (const file of ['config.toml', 'team-config.toml']) {
@@ -140,8 +141,19 @@ export function errorFromResponse(status: number, body: ErrorBody, retryAfter: s
   }
 }
 
+/** A fetch that trusts the daemon's own certificate when it serves https (cli/daemon-trust.ts). */
+async function fetchFor(url: URL, configDir: string): Promise<typeof fetch> {
+  if (url.protocol !== 'https:') return fetch;
+  const ca = await daemonCa(configDir, await serverTables(configDir));
+  if (ca === null) return fetch;
+  const undici = await import('undici');
+  const dispatcher = new undici.Agent({ connect: { ca } });
+  return ((input: URL, init?: RequestInit) => undici.fetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+}
+
 export function createApiClient(options: ClientOptions): ApiClient {
-  const doFetch = options.fetch ?? fetch;
+  let tlsFetch: Promise<typeof fetch> | null = null;
+  const fetchOf = (url: URL) => (options.fetch ? Promise.resolve(options.fetch) : (tlsFetch ??= fetchFor(url, options.configDir)));
   let target: Promise<Target> | null = null;
   let checked: Promise<Health> | null = null;
   let headers: Promise<Record<string, string>> | null = null;
@@ -175,7 +187,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     };
     try {
-      return await doFetch(url, init);
+      return await (await fetchOf(url))(url, init);
     } catch (error) {
       const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'does not answer';
       throw notRunning(`daemon not reachable: ${base} ${reason}`, 'check `svc daemon status`, or start it with `svc daemon start`');

@@ -39,7 +39,7 @@ export default function register(program: Command): void {
     .argument('<command...>', 'the command line, after --')
     .action(
       action(async (ctx, command: string[], flags: ExecFlags) => {
-        const [{ spawn }, { basename }, { readFile }, { join }, { constants }, { createApiClient }, { openSupervisorChannel }, { stopTree }] = await Promise.all([
+        const [{ spawn }, { basename }, { readFile }, { join }, { constants }, { createApiClient, serverTables }, { openSupervisorChannel }, { stopTree }, { daemonCa }] = await Promise.all([
           import('node:child_process'),
           import('node:path'),
           import('node:fs/promises'),
@@ -48,6 +48,7 @@ export default function register(program: Command): void {
           import('../api-client.ts'),
           import('../exec/supervisor-channel.ts'),
           import('../exec/process-tree.ts'),
+          import('../daemon-trust.ts'),
         ]);
         const [file, ...args] = command;
         if (!file) throw new CliError(EXIT.usage, 'no command given', 'svc exec -- claude');
@@ -91,7 +92,8 @@ export default function register(program: Command): void {
           const known = await client.daemonHeaders();
           return fresh ? { ...known, authorization: `Bearer ${fresh}` } : known;
         };
-        const channel = await openSupervisorChannel(base, session.id, headers, (event) => onTerminate(event.reason)).catch(async (error: Error) => {
+        const ca = base.startsWith('https:') ? await daemonCa(ctx.configDir, await serverTables(ctx.configDir)) : null;
+        const channel = await openSupervisorChannel(base, session.id, headers, (event) => onTerminate(event.reason), ca).catch(async (error: Error) => {
           await endSession({ exit_code: -1 });
           throw new CliError(EXIT.notRunning, `cannot hold the supervisor channel: ${error.message}; nothing was started`, 'check `svc doctor`');
         });

@@ -23,6 +23,8 @@ export function openSupervisorChannel(
   /** Read at each attempt: the daemon token changes when the daemon restarts. */
   headers: () => Promise<Record<string, string>>,
   onTerminate: (event: TerminateEvent) => void,
+  /** The CAs to trust for a wss:// daemon (cli/daemon-trust.ts); null: the system's. */
+  ca: string[] | null = null,
 ): Promise<SupervisorChannel> {
   const url = new URL(`/ws/supervisor/${encodeURIComponent(sessionId)}`, base);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -66,7 +68,7 @@ export function openSupervisorChannel(
     };
     const connect = async () => {
       if (closed) return;
-      const ws = new WebSocket(url, { headers: await headers().catch(() => ({})), handshakeTimeout: 10_000 });
+      const ws = new WebSocket(url, { headers: await headers().catch(() => ({})), handshakeTimeout: 10_000, ...(ca ? { ca } : {}) });
       socket = ws;
       ws.on('message', (data) =>
         onMessage(data, () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHost, type RunningHost } from '../support/host-process.ts';
-import { svc } from './run-svc.ts';
+import { ROOT, svc } from './run-svc.ts';
 
 const ERROR_LINE = /^svc: .+ \(.+\)\n$/;
 
@@ -142,10 +142,17 @@ describe('svc: finding the daemon', () => {
     }
   });
 
-  it('a clean exit removes daemon.json', async () => {
-    const other = await launchHost('node');
+  it('a daemon serving TLS with its own self-signed certificate ([server.tls] in the config dir) is found and trusted; a clean exit removes daemon.json', async () => {
+    const files: Record<string, string> = { 'config.toml': '[server.tls]\ncert = "tls/cert.pem"\nkey = "tls/key.pem"\n' };
+    for (const name of ['cert.pem', 'key.pem']) files[`tls/${name}`] = await readFile(join(ROOT, 'test/fixtures/tls', name), 'utf8');
+    const other = await launchHost('node', { files });
+    expect(other.baseUrl).toMatch(/^https:/);
     const path = join(other.configDir, 'daemon.json');
     await stat(path);
+    const status = await svc(['daemon', 'status', '--json'], { configDir: other.configDir });
+    expect([status.code, status.stderr]).toEqual([0, '']);
+    const tested = await svc(['proxy', 'test', '{"type":"FileRead","path":"/tmp/x"}', '--json'], { configDir: other.configDir });
+    expect([tested.code, tested.stderr]).toEqual([0, '']);
     expect(await other.stop()).toBe(0);
     await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
   });
