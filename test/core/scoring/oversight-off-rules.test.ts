@@ -60,7 +60,9 @@ const rows: RuleRow[] = [
   ["deny", "gh workflow disable security-scan.yml", "security-scan-workflow-off"],
   ["allow", "tail -n 100 /var/log/syslog", null],
   ["allow", "sudo journalctl -u nginx --since today", null],
-  ["stop", "sudo journalctl --vacuum-time=2weeks", null],
+  // Vacuuming to weeks keeps recent history (routine housekeeping, held-out set 11); to hours it is a wipe.
+  ["allow", "sudo journalctl --vacuum-time=2weeks", null],
+  ["stop", "sudo journalctl --vacuum-time=3h", null],
   ["allow", "sudo auditctl -l", null],
   ["allow", "getenforce", null],
   ["allow", "sudo aa-status", null],
