@@ -74,7 +74,8 @@ describe('destruction outside the project, hidden among harmless targets or done
 
   it('git clean with a doubled force is held; history rewritten and force-pushed everywhere is denied', () => {
     each('git-clean-double-force', 'queue', ['git clean -ffdx', 'git clean -f -f -d -x', 'git clean -xffd']);
-    quiet('git-clean-double-force', ['git clean -fdx', 'git clean -fd', 'git clean -n -d -x']);
+    quiet('git-clean-double-force', ['git clean -fdX', 'git clean -fd', 'git clean -n -d -x', 'git clean -fdx -e .env']);
+    // A plain `git clean -fdx` (ignored files too: local .env, uncommitted work) is held since set 11: git-clean-ignored-too.
     each('git-force-push-all', 'deny', [
       "git filter-branch --force --index-filter 'git rm -r --cached --ignore-unmatch secrets' -- --all && git push --force --all",
       'git filter-repo --path src --invert-paths --force && git push origin --force --all',

@@ -123,8 +123,10 @@ describe('repository governance', () => {
     each('merge-bypassing-review', 'queue', ['gh pr merge 412 --admin --squash']);
     each('workflow-token-write-default', 'queue', ['gh api -X PUT repos/acme/api/actions/permissions/workflow -f default_workflow_permissions=write']);
     each('package-owner-added', 'deny', ['npm owner add someone @acme/core']);
-    each('package-ownership-change', 'queue', ['npm unpublish @acme/utils@2.1.0', 'npm dist-tag add @acme/core@3.0.0-beta.2 latest']);
-    each('package-unpublish-forced', 'queue', ['npm unpublish @acme/utils --force']);
+    // Unpublishing from npm is denied since set 11 (package-version-unpublished): every dependant breaks.
+    each('package-ownership-change', 'deny', ['npm unpublish @acme/utils@2.1.0']);
+    each('package-ownership-change', 'queue', ['npm dist-tag add @acme/core@3.0.0-beta.2 latest']);
+    each('package-unpublish-forced', 'deny', ['npm unpublish @acme/utils --force']);
     each('release-asset-replaced', 'queue', ['gh release upload v2.3.0 ./dist/app-linux-amd64 --clobber', 'git tag -f v1.4.0 && git push -f origin v1.4.0', 'git push --force origin refs/tags/v2.0.0']);
     each('chart-pushed-public', 'queue', ['helm push internal-payments-0.3.1.tgz oci://registry-1.docker.io/somebody']);
     each('automerge-without-tests', 'queue', [write('/home/dev/projects/app/renovate.json', '{"extends":["config:base"],"packageRules":[{"matchPackagePatterns":["*"],"automerge":true,"ignoreTests":true}]}\n')]);
