@@ -1,7 +1,8 @@
 /**
  * A cheap look at a command line that says whether normalising it can show
  * the rules anything the raw line does not: no expansion, escape, glob,
- * brace, here-document, quote glued inside a word, relative dot-file, and no
+ * brace, here-document, quote glued inside a word or opening a command word
+ * (`"rm" -rf ~` is `rm -rf ~` to the rules), relative dot-file, and no
  * command the normaliser looks into (wrappers, containers, ssh, shells, eval,
  * interpreters, database clients, decoders, loops, functions, a download
  * followed by another command, an option that carries a command, a recursive rm). When it says no, the
@@ -11,7 +12,7 @@
  */
 import { commandLineOf, type ShellInput } from './normalise.ts';
 
-const SPECIAL = /[$`\\*?[{]|<<|\(\s*\)|''|""|[A-Za-z0-9_](?:'[^']*'|"[^"]*")|(?:'[^']*'|"[^"]*")[A-Za-z0-9_]|(?:^|[\s=:])\.(?:ssh|aws|gnupg|kube|docker|config|local|mozilla|password-store|azure|netrc|git-credentials|npmrc|pgpass|pypirc|bash_history|zsh_history)\b|\/dev\/(?:stdin|fd)/;
+const SPECIAL = /[$`\\*?[{]|<<|\(\s*\)|''|""|(?:^|[;&|(!\n])\s*['"]|[A-Za-z0-9_](?:'[^']*'|"[^"]*")|(?:'[^']*'|"[^"]*")[A-Za-z0-9_]|(?:^|[\s=:])\.(?:ssh|aws|gnupg|kube|docker|config|local|mozilla|password-store|azure|netrc|git-credentials|npmrc|pgpass|pypirc|bash_history|zsh_history)\b|\/dev\/(?:stdin|fd)/;
 const NAMES = /(?:^|[\s;&|(!/])(?:sudo|doas|env|command|exec|nice|nohup|timeout|ionice|setsid|stdbuf|time|chrt|taskset|chroot|strace|ltrace|unbuffer|caffeinate|torsocks|proxychains4?|runuser|fakeroot|catchsegv|doppler|xargs|find|busybox|toybox|watch|flock|su|script|(?:ba|z|da|k|a|mk|tc|c|ya|rba)?sh|fish|eval|source|python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|j?ruby|node(?:js)?|bun|deno|lua(?:jit|5\.[0-9])?|php[0-9.]*|[gmn]?awk|psql|mysql|mariadb|sqlite3|mongosh|mongo|cockroach|redis-cli|clickhouse-client|usql|sqlcmd|base64|b64|base32|basenc|xxd|rev|tr|openssl|while|until|for|select|function|case|if|docker|podman|nerdctl|docker-compose|kubectl|oc|ssh|ansible|pdsh|pssh|parallel-ssh|clush|Rscript|R|julia|elixir|iex|groovy|osascript|pwsh|powershell|expect|tclsh[0-9.]*|wish)(?=$|[\s;&|)])/i;
 /** A download followed by another command: the normaliser notes a downloaded file that is then run. */
 /** An option that carries a command to run (wrappers.ts `embeddedCommands`); no long windows, so linear on any input. */

@@ -6,7 +6,7 @@ import { shellLists } from '../../../core/scoring/shell/lists.ts';
 import { beyondRaw, normaliseShell } from '../../../core/scoring/shell/normalise.ts';
 import { parseShell } from '../../../core/scoring/shell/parser.ts';
 import { mayReveal } from '../../../core/scoring/shell/prescreen.ts';
-import { FILTER_DIR } from './helpers.ts';
+import { FILTER_DIR, testEngine } from './helpers.ts';
 
 const lists = shellLists(parse(readFileSync(join(FILTER_DIR, 'shell.toml'), 'utf8')));
 const sh = (script: string, env?: Record<string, string>, cwd?: string) => normaliseShell({ command: 'bash', args: ['-c', script], env, cwd }, lists).split('\n');
@@ -73,6 +73,20 @@ describe('the shell normaliser', () => {
     expect(sh("eval 'id -u'")).toContain('id -u');
     expect(sh("bash <<'X'\nid -u\nX")).toContain('id -u');
     expect(sh("bash <<< 'id -u'")).toContain('id -u');
+  });
+
+  it('prescreens a quoted command word as revealing: "rm" -rf ~ is rm -rf ~ to the rules', () => {
+    for (const line of ['"rm" -rf ~/', "'rm' -rf /", 'cd /tmp && "rm" -rf ~', 'echo ok; "/bin/rm" -rf /', 'true | "sh"', '( "shred" -u key )']) {
+      expect(mayReveal({ command: line, args: [] }), line).toBe(true);
+    }
+    expect(mayReveal({ command: 'git status --short', args: [] })).toBe(false);
+  });
+
+  it('denies a recursive delete of home or root whose command word is quoted', async () => {
+    const engine = await testEngine();
+    for (const line of ['"rm" -rf ~/', "'rm' -rf /", 'echo hi; "rm" -rf ~']) {
+      expect(engine.evaluate({ type: 'ShellExec', command: line, args: [] }, { record: false }).result.action, line).toMatch(/^deny/);
+    }
   });
 
   it('prescreens a shell or interpreter by the name after the last slash of its path', () => {
