@@ -70,13 +70,22 @@ const DATABASE_TOOL = /(?:^|[^a-z])(?:sql|sqlite|postgres|postgresql|pg|mysql|ma
 /** Whether an MCP call's server or tool names a database. */
 export const isDatabaseTool = (server: string, tool: string): boolean => DATABASE_TOOL.test(`${snakeCase(server)} ${snakeCase(tool)}`);
 
-/** Where an MCP server's statements go: `remote` when its or the tool's name says production (`postgres-prod`), else unknown. */
-export const databasePlace = (server: string, tool: string): 'unknown' | 'remote' => (PRODUCTION_NAME.test(`${snakeCase(server)} ${snakeCase(tool)}`) ? 'remote' : 'unknown');
+/** A server name that says its database is a file or a server on this machine, or a throwaway test one (`sqlite`, `postgres-local`, `mysql_test`). */
+const LOCAL_DATABASE = /(?:^|[^a-z])(?:sqlite3?|duckdb|local|localhost|test|testing)(?:[^a-z0-9]|$)/;
+
+/** Where an MCP server's statements go: `remote` when its or the tool's name says production (`postgres-prod`), `local` when the server's name says a local or test database, else unknown. */
+export const databasePlace = (server: string, tool: string): Place => {
+  if (PRODUCTION_NAME.test(`${snakeCase(server)} ${snakeCase(tool)}`)) return 'remote';
+  return LOCAL_DATABASE.test(snakeCase(server)) ? 'local' : 'unknown';
+};
+
+/** Where a statement goes, as the parsed form's `svc:sql` line says it. */
+type Place = 'unknown' | 'remote' | 'local';
 
 type Kind = Target | 'sql';
 
 /** A statement as the parsed form's `svc:sql` line: one line, bounded (`remote` when the server or tool says production). */
-const sqlLine = (statement: string, place: 'unknown' | 'remote'): string => `svc:sql mcp ${place} ${statement.slice(0, 8192).replace(/\s+/g, ' ')}`;
+const sqlLine = (statement: string, place: Place): string => `svc:sql mcp ${place} ${statement.slice(0, 8192).replace(/\s+/g, ' ')}`;
 const HOST_KEYS = /^(?:host|hostname|domain)$/;
 
 function targetOf(key: string, database = false): Kind {
@@ -98,7 +107,7 @@ export interface McpString {
 }
 
 /** A leaf's field: a string under an SQL key becomes the parsed form's `svc:sql` line. */
-function leafOf(value: string | number | boolean, kind: Kind, place: 'unknown' | 'remote'): { target: Target; value: string } {
+function leafOf(value: string | number | boolean, kind: Kind, place: Place): { target: Target; value: string } {
   if (kind !== 'sql') return { target: kind, value: String(value) };
   return typeof value === 'string' ? { target: 'command', value: sqlLine(value, place) } : { target: 'body', value: String(value) };
 }
@@ -123,7 +132,7 @@ function childName(name: string, depth: number, key: string | number): string {
  * their own, the rest are gathered by field kind (their total is bounded by
  * the request body, 1 MiB, so the walk is one pass over it).
  */
-export function mcpStrings(args: Record<string, unknown>, database = false, place: 'unknown' | 'remote' = 'unknown'): { strings: McpString[]; truncated: boolean } {
+export function mcpStrings(args: Record<string, unknown>, database = false, place: Place = 'unknown'): { strings: McpString[]; truncated: boolean } {
   const strings: McpString[] = [];
   const beyond = new Map<Target, string[]>();
   const stack: Node[] = Object.entries(args).map(([k, v]) => ({ value: v, name: `arguments.${k}`, kind: targetOf(k, database), depth: 1 })).reverse();
