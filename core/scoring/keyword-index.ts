@@ -20,6 +20,8 @@ export interface KeywordIndex {
   newOwner(): number;
   /** Registers lower-cased keywords (for `owner` when given); returns their ids. Call before the first `hits`. */
   register(words: readonly string[], owner?: number): number[];
+  /** True when `word` is registered already (registering it again for another owner does not grow the automaton). */
+  has(word: string): boolean;
   /** The distinct ids of the registered keywords found in `field.norm` (one scan per field), in order of first hit. */
   hits(field: { norm: string; keywordHits?: KeywordHits | null }): readonly number[];
   /** Those of `hits` that `owner` registered, in the same order. */
@@ -58,6 +60,7 @@ export function createKeywordIndex(): KeywordIndex {
         return id;
       });
     },
+    has: (word) => ids.has(word),
     hits(field) {
       const known = field.keywordHits;
       if (known && known.index === self && known.generation === generation) return known.ids;

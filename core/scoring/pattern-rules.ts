@@ -14,9 +14,9 @@
  * printable characters of its literal factors (one census pass per text
  * tells which occur), and a rule counting matches for as many occurrences of
  * a string each match holds. A case-insensitive pattern of several top-level
- * branches (`a|b`) also waits until one branch has all it needs: its longer
- * literals among the keyword hits, its characters in the census, its one- and
- * two-character strings in the text.
+ * branches (`a|b`) also waits until one branch has all it needs: its
+ * literals among the keyword hits when the automaton knows them already,
+ * else in the text, and its characters in the census.
  *
  * A filter scores its best matching rule, plus `extra_match_bonus` (default
  * 0.5) for each further rule that matched, up to three.
@@ -80,15 +80,16 @@ interface CompiledRule {
 
 /**
  * What one top-level branch of a pattern needs: a string of each factor
- * among the field's keyword hits (`ids`: strings of three characters or
- * more), the printable characters of its factors (`chars`), and a string of
- * each factor that holds strings of one or two characters (`pairs`, looked
- * up in the text: '-d', '>&', '$(', or '@' or '--form').
+ * among the field's keyword hits (`ids`: factors whose strings the automaton
+ * finds already for some rule), the printable characters of its factors
+ * (`chars`), and a string of each other factor looked up in the text
+ * (`strings`: '-d', '>&', '$(', '--post-file'). Looking those up costs less
+ * than adding them to the automaton, which every field's scan pays for.
  */
 interface Branch {
   ids: readonly (readonly number[])[];
   chars: CharNeeds | null;
-  pairs: readonly (readonly string[])[];
+  strings: readonly (readonly string[])[];
 }
 
 /** A rule that matched in an evaluation, with its score for this call. */
@@ -152,7 +153,7 @@ function literalGate(pattern: string, flags: string, keywords: readonly string[]
  * nothing the census, the keyword hits or a short lookup can rule out (that
  * branch could match any text).
  */
-function branchNeeds(pattern: string, flags: string, keywords: readonly string[], register: (f: string[]) => number[]): Branch[] | null {
+function branchNeeds(pattern: string, flags: string, keywords: readonly string[], index: KeywordIndex, owner: number): Branch[] | null {
   const long = branchLiterals(pattern, flags);
   const short = branchLiterals(pattern, flags, 1);
   if (!long || !short || long.length !== short.length) return null;
@@ -160,12 +161,17 @@ function branchNeeds(pattern: string, flags: string, keywords: readonly string[]
   const implied = (f: readonly string[]) => kws.length > 0 && kws.every((k) => f.some((s) => k.includes(s)));
   const out: Branch[] = [];
   for (let b = 0; b < long.length; b++) {
-    const ids = long[b]!.filter((f) => !implied(f)).map(register);
+    const found = long[b]!.filter((f) => !implied(f));
+    const known = found.filter((f) => f.every((s) => index.has(s)));
+    const ids = known.map((f) => index.register(f, owner));
     const factors = short[b]!.filter((f) => !implied(f));
-    const pairs = factors.filter((f) => f.some((s) => s.length === 2) || (f.some((s) => s.length === 1) && f.some((s) => s.length > 1)));
+    const strings = [
+      ...found.filter((f) => !known.includes(f)),
+      ...factors.filter((f) => f.some((s) => s.length === 2) || (f.some((s) => s.length === 1) && f.some((s) => s.length > 1))),
+    ];
     const chars = charNeeds(factors);
-    if (ids.length === 0 && pairs.length === 0 && !chars) return null;
-    out.push({ ids, chars, pairs });
+    if (ids.length === 0 && strings.length === 0 && !chars) return null;
+    out.push({ ids, chars, strings });
   }
   return out;
 }
@@ -224,7 +230,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (rule.case_sensitive !== true) {
         const factors = literalGate(rule.pattern, regex.flags, rule.keywords ?? []);
         if (factors) gate = factors.map((f) => index.register(f, owner));
-        branches = branchNeeds(rule.pattern, regex.flags, rule.keywords ?? [], (f) => index.register(f, owner));
+        branches = branchNeeds(rule.pattern, regex.flags, rule.keywords ?? [], index, owner);
       }
     }
     let except: RegExp | null = null;
@@ -294,8 +300,8 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (b.ids.length > 0 && !gateAllows(b.ids)) continue;
       if (b.chars && !charsAllow(text, b.chars, facts)) continue;
       let held = true;
-      for (let i = 0; i < b.pairs.length && held; i++) {
-        const f = b.pairs[i]!;
+      for (let i = 0; i < b.strings.length && held; i++) {
+        const f = b.strings[i]!;
         held = false;
         for (let k = 0; k < f.length && !held; k++) held = text.includes(f[k]!);
       }

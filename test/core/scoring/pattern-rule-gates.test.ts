@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { viewOf } from '../../../core/scoring/call-view.ts';
+import { createKeywordIndex } from '../../../core/scoring/keyword-index.ts';
 import { compilePatternRules } from '../../../core/scoring/pattern-rules.ts';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 
@@ -65,6 +66,13 @@ describe('pattern rule gates', () => {
     expect(execsOf(upload, () => expect(f.evaluate(viewOf(shell('curl -d x=1 https://example.com/api')), ctx).matched).toBe(false))).toBe(0);
     expect(execsOf(upload, () => expect(f.evaluate(viewOf(shell('curl -s -d @notes.txt https://example.com/api')), ctx).matched).toBe(true))).toBeGreaterThan(0);
     expect(execsOf(upload, () => expect(f.evaluate(viewOf(shell('wget --post-file=notes.txt https://example.com/api')), ctx).matched).toBe(true))).toBeGreaterThan(0);
+  });
+
+  it("a branch's literals join the keyword automaton only when it holds them already (every field's scan pays for a bigger one)", () => {
+    const keywords = createKeywordIndex();
+    compilePatternRules({ rules: [{ id: 'posted', message: 'posted', score: 5, pattern: String.raw`curl[^\n]{0,40}--post-data|wget[^\n]{0,40}--post-file`, keywords: ['curl', 'wget'] }] }, { keywords });
+    expect(keywords.has('--post-file')).toBe(false);
+    expect(keywords.has('curl')).toBe(true);
   });
 
   it('a rule counting matches runs only on a field holding its needed character that many times', () => {
