@@ -1,7 +1,9 @@
 /**
  * operation-risk (static): a baseline score per call type, adjusted by HTTP
  * method, chmod mode (setuid/setgid, world-writable), raw connections to
- * uncommon ports, and listening on every interface or a classic backdoor port. Rules: config/filters/operation-risk.toml.
+ * uncommon ports (and to a Tor or SOCKS proxy port anywhere), DNS record
+ * types (zone transfers), and listening on every interface, a classic backdoor
+ * or a remote-access port. Rules: config/filters/operation-risk.toml.
  */
 import { Type } from '@sinclair/typebox';
 import { validate } from '../rule-schema.ts';
@@ -20,8 +22,13 @@ const File = Type.Object({
   listen: Type.Optional(Type.Object({
     all_interfaces_score: Score, privileged_port_score: Score,
     backdoor_ports: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }))), backdoor_port_score: Type.Optional(Score),
+    remote_access_ports: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }))), remote_access_port_score: Type.Optional(Score),
   })),
-  connect: Type.Optional(Type.Object({ common_ports: Type.Array(Type.Integer()), uncommon_port_score: Score })),
+  connect: Type.Optional(Type.Object({
+    common_ports: Type.Array(Type.Integer()), uncommon_port_score: Score,
+    proxy_ports: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }))), proxy_port_score: Type.Optional(Score),
+  })),
+  dns: Type.Optional(Type.Object({ record_types: Type.Record(Type.String(), Score) })),
   http_delete: Type.Optional(Type.Object({ score: Score, message: Type.String({ minLength: 1 }), urls: Type.Array(Type.String({ minLength: 1 })) })),
   http_actions: Type.Optional(Type.Array(Type.Object({
     id: Type.String({ minLength: 1, maxLength: 80 }),
@@ -105,9 +112,17 @@ export const operationRisk: FilterDefinition = {
           if (bits.setid) { score = cfg.chmod.setuid_score; message = 'chmod sets the setuid/setgid bit'; }
           else if (bits.worldWritable) { score = cfg.chmod.world_writable_score; message = 'chmod makes a file world-writable'; }
           else if (bits.exec && cfg.chmod.executable_score !== undefined) { score = cfg.chmod.executable_score; message = 'chmod makes a file executable'; }
+        } else if (call.type === 'NetConnect' && cfg.connect?.proxy_port_score !== undefined && cfg.connect.proxy_ports?.includes(call.port)) {
+          // A Tor or SOCKS proxy port, on this machine too: what goes through it leaves unseen.
+          score = cfg.connect.proxy_port_score;
+          message = `Connects to a Tor or SOCKS proxy port (${call.port})`;
         } else if (call.type === 'NetConnect' && cfg.connect && !cfg.connect.common_ports.includes(call.port) && !isLocalHost(view.hosts[0] ?? '')) {
           score = cfg.connect.uncommon_port_score;
           message = `Raw connection to a remote host on an uncommon port (${call.port})`;
+        } else if (call.type === 'DnsQuery' && cfg.dns) {
+          const type = (call.record_type ?? 'A').toUpperCase();
+          const s = cfg.dns.record_types[type];
+          if (s !== undefined) { score = s; message = `DNS ${type.slice(0, 10)} query (a zone transfer or every record of a name)`; }
         } else if (call.type === 'NetListen' && cfg.listen) {
           const host = (call.host ?? '0.0.0.0').toLowerCase();
           if (host === '0.0.0.0' || host === '::' || host === '') { score = cfg.listen.all_interfaces_score; message = 'Listens on every network interface'; }
@@ -116,6 +131,10 @@ export const operationRisk: FilterDefinition = {
           const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
           if (backdoor !== undefined && !loopback && cfg.listen.backdoor_ports?.includes(call.port)) {
             score = Math.max(score, backdoor); message = `Listens on a classic backdoor port (${call.port})`;
+          }
+          const remoteAccess = cfg.listen.remote_access_port_score;
+          if (remoteAccess !== undefined && !loopback && cfg.listen.remote_access_ports?.includes(call.port)) {
+            score = Math.max(score, remoteAccess); message = `Listens on a remote-access or relay port (${call.port})`;
           }
         }
         return { matched: score > 0, score, message };
