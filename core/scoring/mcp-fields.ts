@@ -26,7 +26,7 @@
  *   to the tool it goes to (mcpCallText).
  */
 import type { Op, Target } from './call-view.ts';
-import { PRODUCTION_NAME, statementPrograms } from './shell/sql.ts';
+import { PRODUCTION_NAME, statementPrograms, type Place } from './shell/sql.ts';
 
 const MAX_DEPTH = 32;
 const MAX_STRINGS = 2000;
@@ -78,9 +78,6 @@ export const databasePlace = (server: string, tool: string): Place => {
   if (PRODUCTION_NAME.test(`${snakeCase(server)} ${snakeCase(tool)}`)) return 'remote';
   return LOCAL_DATABASE.test(snakeCase(server)) ? 'local' : 'unknown';
 };
-
-/** Where a statement goes, as the parsed form's `svc:sql` line says it. */
-type Place = 'unknown' | 'remote' | 'local';
 
 type Kind = Target | 'sql';
 

@@ -5,7 +5,10 @@
  * connection URI, the client's environment variables and its standard input.
  */
 
-export interface SqlCall { client: string; where: 'local' | 'remote' | 'unknown'; statement: string }
+/** Where a database statement goes. */
+export type Place = 'local' | 'remote' | 'unknown';
+
+export interface SqlCall { client: string; where: Place; statement: string }
 
 const CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'cockroach', 'redis-cli', 'clickhouse-client', 'usql', 'sqlcmd']);
 const URI = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|cockroachdb|clickhouse):\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?\s,]+)/i;
@@ -17,7 +20,7 @@ export const PRODUCTION_NAME = /(?:^|[^a-z])(?:prod|production|prd|live)(?:[^a-z
  * Where a host name points: loopback and single-label (container service)
  * names are local; a variable is unknown unless its name says production.
  */
-export function hostPlace(host: string): 'local' | 'remote' | 'unknown' {
+export function hostPlace(host: string): Place {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   if (h === '' ) return 'local';
   if (h.startsWith('$')) return PRODUCTION_NAME.test(h.slice(1)) ? 'remote' : 'unknown';
