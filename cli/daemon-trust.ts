@@ -8,14 +8,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { rootCertificates } from 'node:tls';
+import { isPlainObject } from '../core/config/deep-merge.ts';
 
 /** `[server] tls.cert` of the first table that names one (config.toml before team-config.toml). */
 function certPath(tables: ReadonlyArray<Record<string, unknown>>): string | null {
   for (const table of tables) {
-    const tls = table.tls;
-    if (typeof tls === 'object' && tls !== null && typeof (tls as { cert?: unknown }).cert === 'string' && (tls as { cert: string }).cert !== '') {
-      return (tls as { cert: string }).cert;
-    }
+    const cert = isPlainObject(table.tls) ? table.tls.cert : undefined;
+    if (typeof cert === 'string' && cert !== '') return cert;
   }
   return null;
 }
