@@ -25,7 +25,9 @@ export function hostPlace(host: string): Place {
   if (h === '' ) return 'local';
   if (h.startsWith('$')) return PRODUCTION_NAME.test(h.slice(1)) ? 'remote' : 'unknown';
   if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || /^127\./.test(h) || h.startsWith('/')) return 'local';
-  if (h === 'host.docker.internal' || !h.includes('.')) return 'local';
+  if (h === 'host.docker.internal') return 'local';
+  // A dot-less name is a compose service or /etc/hosts alias (`db`, `postgres`), unless it names production (`ch-prod-1`).
+  if (!h.includes('.')) return PRODUCTION_NAME.test(h) ? 'remote' : 'local';
   return 'remote';
 }
 

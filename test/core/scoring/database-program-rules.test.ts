@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { statementPrograms } from '../../../core/scoring/shell/sql.ts';
+import { hostPlace, statementPrograms } from '../../../core/scoring/shell/sql.ts';
 import { testEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions } from './rule-assertions.ts';
 
@@ -54,5 +54,19 @@ describe('the programs a database statement runs', () => {
     allowed(bash("sqlite3 app.db '.tables'"));
     allowed(mcpSql('SELECT id, email FROM users LIMIT 10'));
     stopped(mcpSql("COPY users TO PROGRAM 'gzip > /tmp/u.gz'"));
+  });
+});
+
+describe('where a database client connects', () => {
+  it('a dot-less host is a compose service or hosts alias (local) unless its name says production', () => {
+    expect(hostPlace('db')).toBe('local');
+    expect(hostPlace('postgres')).toBe('local');
+    expect(hostPlace('ch-prod-1')).toBe('remote');
+    expect(hostPlace('pg-production')).toBe('remote');
+    expect(hostPlace('live_db')).toBe('remote');
+    expect(hostPlace('products')).toBe('local');
+    allowed(bash('psql -h db -U postgres -c "DROP TABLE users"'));
+    denied(bash('psql -h pg-prod-1 -U postgres -c "DROP TABLE users"'));
+    denied(bash('clickhouse-client --host ch-prod-1 --query "TRUNCATE TABLE events"'));
   });
 });
