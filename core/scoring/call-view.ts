@@ -57,7 +57,12 @@ const OPS: Record<Exclude<ToolCall['type'], 'McpToolCall'>, Op> = {
   HttpRequest: 'http', NetConnect: 'connect', NetListen: 'listen', DnsQuery: 'dns',
 };
 
-const HOME = /\/home\/[^/\s'"]{1,64}|\/users\/[^/\s'"]{1,64}|\/root(?=\/)|\$home\b|\$\{home\}|%userprofile%|c:\/users\/[^/\s'"]{1,64}/g;
+/**
+ * The user's home directory in lower-case text. `/home/…` and `/users/…` count
+ * only where a path starts (not glued to a host or segment name: a URL's
+ * `github.com/users/octocat` is no home); `..` and `/` before them still count.
+ */
+const HOME = /(?<![a-z0-9_-])\/home\/[^/\s'"]{1,64}|(?<![a-z0-9_-])\/users\/[^/\s'"]{1,64}|(?<![a-z0-9_-])\/root(?=\/)|\$home\b|\$\{home\}|%userprofile%|(?:c:|\/mnt\/[a-z])\/users\/[^/\s'"]{1,64}/g;
 
 /** Lower-cases and maps the user's home directory to `~` (paths also get '/' separators). */
 export function normalisePath(text: string, isPath: boolean): string {
