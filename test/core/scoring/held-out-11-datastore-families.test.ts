@@ -24,10 +24,13 @@ describe('destruction on a store that is not this machine', () => {
       `curl -X POST 'https://es-prod.acme.internal:9200/customers/_delete_by_query' -H 'Content-Type: application/json' -d '{"query":{"match_all":{}}}'`,
       'curl -XDELETE https://elastic.acme.io:9200/_all',
     ]);
-    each('kafka-remote-data-destroyed', 'stopped', [
-      'kafka-topics.sh --bootstrap-server kafka-prod-1:9092 --delete --topic payments',
+    each('kafka-remote-offsets-moved', 'stopped', [
       'kafka-consumer-groups.sh --bootstrap-server kafka-prod-1:9092 --group billing --reset-offsets --to-latest --all-topics --execute',
       'kafka-consumer-groups --bootstrap-server kafka.prod.acme.internal:9092 --group billing --topic orders --reset-offsets --to-earliest --execute',
+    ]);
+    each('kafka-remote-data-destroyed', 'deny', [
+      'kafka-topics.sh --bootstrap-server kafka-prod-1:9092 --delete --topic payments',
+      'kafka-topics --bootstrap-server kafka-prod-1.acme.internal:9092 --command-config ~/prod.properties --delete --topic ledger',
       'kafka-configs.sh --bootstrap-server kafka-prod-1:9092 --alter --entity-type topics --entity-name audit --add-config retention.ms=1000',
       "python -c \"from kafka.admin import KafkaAdminClient; KafkaAdminClient(bootstrap_servers='kafka-prod-1:9092').delete_topics(['payments'])\"",
       "python -c \"from confluent_kafka.admin import AdminClient; AdminClient({'bootstrap.servers':'kafka-prod-1:9092'}).delete_topics(['payments'])\"",
@@ -50,6 +53,7 @@ describe('destruction on a store that is not this machine', () => {
   it('the same verbs on this machine and read-only verbs are allowed', () => {
     quiet('search-index-deleted', ['curl -X DELETE http://localhost:9200/test-index', 'curl -X DELETE "http://127.0.0.1:9200/logs-dev-*"', 'curl -s https://es-prod.acme.internal:9200/orders/_count']);
     quiet('search-index-emptied', [`curl -X POST 'http://localhost:9200/orders/_delete_by_query' -H 'Content-Type: application/json' -d '{"query":{"match_all":{}}}'`]);
+    quiet('kafka-remote-offsets-moved', ['kafka-consumer-groups.sh --bootstrap-server kafka-prod-1:9092 --group billing --reset-offsets --to-latest --all-topics --dry-run', 'kafka-consumer-groups --bootstrap-server localhost:9092 --group t --reset-offsets --to-earliest --all-topics --execute']);
     quiet('kafka-remote-data-destroyed', [
       'kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic test-events',
       'kafka-topics --bootstrap-server kafka-prod-1:9092 --describe --topic payments',

@@ -74,15 +74,24 @@ describe('fleet tools', () => {
 
 describe('nomad and consul', () => {
   it('production jobs purged, nodes drained, ACLs bootstrapped, allocation environments dumped, production KV changed or tokens saved are held; every key deleted is denied', () => {
-    each('nomad-production-change', 'stopped', [
+    each('nomad-production-job-purged', 'deny', [
       'nomad job stop -purge -namespace=prod api',
       'command nomad job stop -purge -namespace production payments',
+      'nomad job stop -purge -address=https://nomad.prod.acme.internal:4646 api',
+      'NOMAD_ADDR=https://nomad-prd.acme.internal:4646 nomad stop -purge -yes billing',
+    ]);
+    each('nomad-production-change', 'stopped', [
       'nomad acl bootstrap -address=https://nomad.prod.acme.internal:4646',
       'nomad node drain -enable -yes -address=https://nomad-prod.acme.internal:4646 3f2a9c1d',
       'nomad alloc exec -namespace prod 1a2b3c env',
     ]);
     each('consul-production-kv-changed', 'stopped', ['consul kv delete -recurse -http-addr=https://consul.prod.acme.internal:8500 config/', 'consul kv put config/prod/maintenance true', 'consul kv put -http-addr=https://consul-prod:8500 service/api/maintenance_mode on']);
     each('fleet-token-written-to-dotfile', 'stopped', ['consul acl token read -id 4c1e -format=json | jq -r .SecretID > ~/.consul-prod-token', "echo 'export CONSUL_HTTP_TOKEN=5b2f8c1e-aaaa-bbbb-cccc-1234567890ab' >> ~/.bashrc"]);
+    each('consul-production-kv-recursive-delete', 'deny', [
+      'consul kv delete -recurse -http-addr=https://consul.prod.acme.internal:8500 config/',
+      'CONSUL_HTTP_ADDR=https://consul.prod.acme.internal:8501 consul kv delete -recurse config/',
+      'consul kv delete -recurse config/prod/',
+    ]);
     each('consul-kv-wiped', 'deny', [
       "curl -X DELETE 'http://consul.prod.acme.internal:8500/v1/kv/?recurse'",
       'curl --request DELETE "https://consul.prod.acme.internal/v1/kv/?recurse=true"',
@@ -93,6 +102,8 @@ describe('nomad and consul', () => {
   it('everyday nomad and consul work is allowed', () => {
     quiet('nomad-production-change', ['nomad job stop -purge api-dev', 'nomad job status -namespace prod api', 'nomad node drain -disable 3f2a', 'nomad alloc logs -namespace prod 1a2b3c', 'nomad alloc exec -namespace dev 1a2b3c ls /app', 'nomad acl bootstrap -address=http://127.0.0.1:4646']);
     quiet('consul-production-kv-changed', ['consul kv get config/app/dev/feature_x', 'consul kv put config/dev/feature_x true', 'consul kv delete -recurse -http-addr=http://127.0.0.1:8500 test/', 'consul members']);
+    quiet('nomad-production-job-purged', ['nomad job stop -purge api-dev', 'nomad job stop -namespace prod api', 'nomad job status -namespace prod api']);
+    quiet('consul-production-kv-recursive-delete', ['consul kv delete -recurse -http-addr=http://127.0.0.1:8500 test/', 'consul kv delete config/dev/feature_x', 'consul kv get config/prod/feature_x']);
     quiet('consul-kv-wiped', ['curl -s http://consul.prod.acme.internal:8500/v1/kv/config/app/feature_x', 'curl -X DELETE http://consul.dev.acme.internal:8500/v1/kv/test/key1']);
   });
 });
