@@ -89,6 +89,16 @@ function field(target: Target, name: string, raw: string, budget: Budget): Field
 }
 
 /**
+ * A field read by the command rules too (a file that runs later): the same
+ * text under the target 'command', sharing the base field's class runs
+ * (they depend on the text alone, so they are measured once for both).
+ */
+function alsoRead(base: Field): Field {
+  base.runs ??= { text: new Map(), norm: new Map() };
+  return { ...base, target: 'command' };
+}
+
+/**
  * A command line and the lines of its parsed form (see shell/normalise.ts)
  * that the raw line does not already say, as ONE field: the raw line first,
  * then the parsed lines, each windowed on its own. Every pattern filter scans
@@ -99,12 +109,14 @@ function commandField(line: string, normalised: string, budget: Budget): { field
   if (normalised === '') { const f = field('command', 'command', line, budget); return { field: f, lineNorm: f.norm }; }
   const head = regexWindow(line);
   const tail = regexWindow(normalised);
-  const text = `${head}\n${tail}`;
+  // Joined into flat strings (a template literal would make a two-part rope, and every
+  // scan that reads the text a character at a time pays for that on each character).
+  const text = [head, tail].join('\n');
   budget.left -= text.length;
   // normalisePath of the joined text, by parts: lower-casing and the home-directory patterns never reach across a newline.
   const lineNorm = normalisePath(head, false);
-  const norm = `${lineNorm}\n${normalisePath(tail, false)}`;
-  return { field: { target: 'command', name: 'command', raw: `${line}\n${normalised}`, text, norm, keywordHits: null, runs: null }, lineNorm };
+  const norm = [lineNorm, normalisePath(tail, false)].join('\n');
+  return { field: { target: 'command', name: 'command', raw: [line, normalised].join('\n'), text, norm, keywordHits: null, runs: null }, lineNorm };
 }
 
 /**
@@ -140,7 +152,7 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
         if (EXECUTED_FILE.test(call.path.slice(0, 4096).replace(/\\/g, '/').toLowerCase())) {
           if (full && budget.left > 0) {
             budget.left -= content.text.length;
-            fields.push({ ...content, target: 'command' });
+            fields.push(alsoRead(content));
           } else fields.push(field('command', 'content', call.content, budget));
         }
       }
@@ -195,7 +207,7 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
       // A file that runs later written through a tool (a CI workflow or install hook pushed to a repository):
       // its content is read by the command rules too, as a FileWrite's is.
       if ((op === 'write' || op === 'append' || op === 'mcp') && fields.some((f) => f.target === 'path' && EXECUTED_FILE.test(f.norm.slice(0, 4096)))) {
-        for (const f of fields.slice()) if (f.target === 'body' && /content$/.test(f.name) && budget.left > 0) { budget.left -= f.text.length; fields.push({ ...f, target: 'command' }); }
+        for (const f of fields.slice()) if (f.target === 'body' && /content$/.test(f.name) && budget.left > 0) { budget.left -= f.text.length; fields.push(alsoRead(f)); }
       }
       const commands = fields.filter((f) => f.target === 'command');
       commandLine = commands.map((f) => f.norm).join(' ').slice(0, 8192);

@@ -59,12 +59,16 @@ const TOOL_MAX = Math.max(...[...NETWORK_TOOLS].map((t) => t.length));
 const WALK = new Uint8Array(128);
 for (let c = 0; c < 128; c++) WALK[c] = SEPARATOR[c] === 1 ? 1 : c === 0x2e ? 2 : c === 0x2f ? 3 : 0;
 
+/** Per ASCII first character, a bit per length (below 32) of the clients' names that start with it: most tokens are ruled out by one lookup. */
+const TOOL_LENGTHS = new Uint32Array(128);
+for (const t of NETWORK_TOOLS) TOOL_LENGTHS[t.charCodeAt(0)]! |= 1 << t.length;
+
 /** True when text[from, end) is a network client's name. */
 function isToolName(text: string, from: number, end: number): boolean {
   const length = end - from;
-  if (length <= 0) return false;
+  if (length <= 0 || length >= 32) return false;
   const first = text.charCodeAt(from);
-  if (first >= 128) return false;
+  if (first >= 128 || (TOOL_LENGTHS[first]! & (1 << length)) === 0) return false;
   for (const t of TOOLS_BY_FIRST[first]!) if (t.length === length && text.startsWith(t, from)) return true;
   return false;
 }

@@ -8,7 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { validate } from './rule-schema.ts';
-import type { FilterOutcome } from './types.ts';
+import type { OutcomesById } from './types.ts';
 
 const Ids = Type.Array(Type.String({ minLength: 1 }));
 
@@ -37,7 +37,7 @@ export interface MetaEffect {
 export interface MetaRules {
   readonly count: number;
   /** The effects of the rules that fire, given the outcomes by filter id and the score so far. */
-  apply(outcomes: ReadonlyMap<string, FilterOutcome>, score: number): MetaEffect[];
+  apply(outcomes: OutcomesById, score: number): MetaEffect[];
 }
 
 /** Validates the meta-rules document against the known filter ids; throws with the reason. */
@@ -51,9 +51,9 @@ export function compileMetaRules(doc: unknown, knownIds: ReadonlySet<string>): M
     if (r.action !== 'override' && r.amount === undefined) throw new Error(`meta-rule '${r.id}': ${r.action} needs 'amount'`);
     if (!r.when_all?.length && !r.when_any?.length) throw new Error(`meta-rule '${r.id}': needs when_all or when_any`);
   }
-  const matched = (o: ReadonlyMap<string, FilterOutcome>, id: string) => o.get(id)?.matched === true;
+  const matched = (o: OutcomesById, id: string) => o.get(id)?.matched === true;
   // A filter whose only matches lowered the score (a negative rule) found no risk: it cannot raise one.
-  const raised = (o: ReadonlyMap<string, FilterOutcome>, id: string) => matched(o, id) && o.get(id)!.score > 0;
+  const raised = (o: OutcomesById, id: string) => matched(o, id) && o.get(id)!.score > 0;
   return {
     count: rules.length,
     apply(outcomes, start) {

@@ -7,7 +7,7 @@ import type { CallView } from './call-view.ts';
 import { actionText, clampScore, decide, maxSeverity, priorityOf, scoreSentence, severityOf } from './decision.ts';
 import type { MetaRules } from './meta-rules.ts';
 import type { SessionHistory } from './session-history.ts';
-import { PHASES, type DriftedBinary, type Evaluation, type FilterContext, type FilterDefinition, type FilterInstance, type FilterOutcome, type FilterResult, type Severity } from './types.ts';
+import { PHASES, type DriftedBinary, type Evaluation, type FilterContext, type FilterDefinition, type FilterInstance, type FilterOutcome, type FilterResult, type OutcomesById, type Severity } from './types.ts';
 
 export interface PipelineFilter {
   def: FilterDefinition;
@@ -40,7 +40,41 @@ export interface PipelineInput {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const SAFE_OUTCOME: FilterOutcome = { matched: false, score: 0, message: 'Filter raised an internal error; it contributed nothing' };
 
-function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, FilterOutcome>, ctx: FilterContext): FilterOutcome {
+/**
+ * One call's filter outcomes, in a slot per filter (its position in the
+ * pipeline): one array a call instead of a Map that grows and rehashes as the
+ * outcomes arrive. Filter ids map to positions once per filter list.
+ */
+class Outcomes implements OutcomesById {
+  private readonly slots: (FilterOutcome | undefined)[];
+  constructor(private readonly positions: ReadonlyMap<string, number>) {
+    this.slots = new Array<FilterOutcome | undefined>(positions.size).fill(undefined);
+  }
+  get(id: string): FilterOutcome | undefined {
+    const k = this.positions.get(id);
+    return k === undefined ? undefined : this.slots[k];
+  }
+  set(position: number, outcome: FilterOutcome): void { this.slots[position] = outcome; }
+  clear(): void { this.slots.fill(undefined); }
+}
+
+/** Each filter list's positions by filter id (the engine keeps one list for its lifetime). */
+const POSITIONS = new WeakMap<readonly PipelineFilter[], ReadonlyMap<string, number>>();
+function positionsOf(filters: readonly PipelineFilter[]): ReadonlyMap<string, number> {
+  let positions = POSITIONS.get(filters);
+  if (!positions) {
+    const byId = new Map<string, number>();
+    // As a Map's set would: a later filter with the same id wins.
+    filters.forEach((f, k) => byId.set(f.def.id, k));
+    POSITIONS.set(filters, positions = byId);
+  }
+  return positions;
+}
+
+/** The operations after which a sensitive path's match starts containment. */
+const CONTAINING_OPS: ReadonlySet<string> = new Set(['read', 'list', 'exec']);
+
+function runFilter(f: PipelineFilter, position: number, input: PipelineInput, prior: Outcomes, ctx: FilterContext): FilterOutcome {
   const t0 = input.record ? input.clock.monotonic() : 0;
   let outcome: FilterOutcome;
   try {
@@ -49,12 +83,12 @@ function runFilter(f: PipelineFilter, input: PipelineInput, prior: Map<string, F
     outcome = SAFE_OUTCOME;
   }
   if (input.record) { f.count++; f.totalMs += input.clock.monotonic() - t0; }
-  prior.set(f.def.id, outcome);
+  prior.set(position, outcome);
   return outcome;
 }
 
 /** A matched canary fixes the composite at its own score (9.5 shipped): an override, not a summand. */
-function canaryOverride(prior: ReadonlyMap<string, FilterOutcome>): number | null {
+function canaryOverride(prior: OutcomesById): number | null {
   const o = prior.get('canary');
   return o?.matched ? clampScore(o.score) : null;
 }
@@ -66,7 +100,7 @@ const toResult = (f: PipelineFilter, o: FilterOutcome): FilterResult => ({
 /** Runs the pipeline; `sensitiveRead` tells the session store whether to start containment. */
 export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sensitiveRead: boolean } {
   const t0 = input.clock.monotonic();
-  const prior = new Map<string, FilterOutcome>();
+  const prior = new Outcomes(positionsOf(input.filters));
   // Every filter of the call sees the same context (one object, not one per filter).
   const ctx: FilterContext = { prior, session: input.session, now: input.now, binaryDrift: input.binaryDrift, context: input.context };
   const results: FilterResult[] = [];
@@ -76,8 +110,9 @@ export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sen
   let topMessage: string | null = null;
 
   if (input.learned) {
-    const canary = input.filters.find((f) => f.def.id === 'canary' && f.instance);
-    const o = canary ? runFilter(canary, input, prior, ctx) : null;
+    const at = input.filters.findIndex((f) => f.def.id === 'canary' && f.instance);
+    const canary = at < 0 ? undefined : input.filters[at];
+    const o = canary ? runFilter(canary, at, input, prior, ctx) : null;
     if (!o?.matched) {
       return {
         sensitiveRead: false,
@@ -96,9 +131,10 @@ export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sen
 
   let stopped = false;
   for (const phase of PHASES) {
-    for (const f of input.filters) {
+    for (let k = 0; k < input.filters.length; k++) {
+      const f = input.filters[k]!;
       if (f.def.phase !== phase || !f.instance) continue;
-      const o = runFilter(f, input, prior, ctx);
+      const o = runFilter(f, k, input, prior, ctx);
       results.push(toResult(f, o));
       sum += o.score;
       if (o.matched && o.score > 0 && (topMessage === null || o.score > topScore)) { topScore = o.score; topMessage = o.message; }
@@ -121,7 +157,7 @@ export function runPipeline(input: PipelineInput): { evaluation: Evaluation; sen
   let severity: Severity = 'notice';
   for (const r of results) if (r.matched) severity = maxSeverity(severity, r.severity);
   return {
-    sensitiveRead: prior.get('sensitive-paths')?.matched === true && ['read', 'list', 'exec'].includes(input.view.op),
+    sensitiveRead: prior.get('sensitive-paths')?.matched === true && CONTAINING_OPS.has(input.view.op),
     evaluation: {
       result: {
         composite_score: score,

@@ -40,10 +40,15 @@ export interface UserLists {
   deny_domains?: readonly string[];
 }
 
+/** The outcomes of the filters that ran on a call, by filter id (a Map is one). */
+export interface OutcomesById {
+  get(id: string): FilterOutcome | undefined;
+}
+
 /** What a filter sees besides the call. */
 export interface FilterContext {
   /** Outcomes of the filters that already ran on this call, by filter id. */
-  prior: ReadonlyMap<string, FilterOutcome>;
+  prior: OutcomesById;
   /** The session's own history, or null when the call has no session. */
   session: SessionHistory | null;
   /** Milliseconds since the epoch (the injected clock). */

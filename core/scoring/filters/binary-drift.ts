@@ -4,8 +4,11 @@
  * binary inventory; `binaries` on `POST /api/proxy/evaluate`). Scores
  * `score`, in the escalation zone by default so a human sees it.
  */
-import type { FilterDefinition } from '../types.ts';
+import type { FilterDefinition, FilterOutcome } from '../types.ts';
 import { knobs, Score } from './context-knobs.ts';
+
+/** Outcomes that never change, built once (not one object per call). */
+const NO_DRIFT: FilterOutcome = { matched: false, score: 0, message: 'No executable changed since the session pinned it' };
 
 export const binaryDrift: FilterDefinition = {
   id: 'binary-drift',
@@ -16,7 +19,7 @@ export const binaryDrift: FilterDefinition = {
     return {
       evaluate(_view, ctx) {
         const drifted = ctx.binaryDrift ?? [];
-        if (drifted.length === 0) return { matched: false, score: 0, message: 'No executable changed since the session pinned it' };
+        if (drifted.length === 0) return NO_DRIFT;
         const names = drifted.slice(0, 3).map((d) => d.path).join(', ');
         return {
           matched: k.score > 0,

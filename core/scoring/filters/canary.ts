@@ -10,7 +10,7 @@
 import { Type } from '@sinclair/typebox';
 import { OUTBOUND_TARGETS } from '../call-view.ts';
 import { validate } from '../rule-schema.ts';
-import type { FilterDefinition } from '../types.ts';
+import type { FilterDefinition, FilterOutcome } from '../types.ts';
 
 const File = Type.Object({
   filter: Type.Object({
@@ -21,6 +21,11 @@ const File = Type.Object({
   canary: Type.Optional(Type.Unknown()),
 });
 
+/** Outcomes that never change, built once (not one object per call). */
+const NO_CANARIES: FilterOutcome = { matched: false, score: 0, message: 'No canaries registered' };
+const NO_OUTBOUND_FIELD: FilterOutcome = { matched: false, score: 0, message: 'No outbound field' };
+const NO_CANARY_FOUND: FilterOutcome = { matched: false, score: 0, message: 'No canary in outbound data' };
+
 export const canaryFilter: FilterDefinition = {
   id: 'canary',
   name: 'Canary tokens',
@@ -30,14 +35,14 @@ export const canaryFilter: FilterDefinition = {
     const scanContent = cfg.filter.scan_file_content === true;
     return {
       evaluate(view, ctx) {
-        if (env.canaries.size === 0) return { matched: false, score: 0, message: 'No canaries registered' };
+        if (env.canaries.size === 0) return NO_CANARIES;
         const everyField = view.call.type === 'McpToolCall';
         const texts: string[] = [];
         for (const f of view.fields) if (everyField || OUTBOUND_TARGETS.has(f.target) || (scanContent && f.target === 'content')) texts.push(f.raw);
         if (ctx.context) for (const c of ctx.context) texts.push(c);
-        if (texts.length === 0) return { matched: false, score: 0, message: 'No outbound field' };
+        if (texts.length === 0) return NO_OUTBOUND_FIELD;
         const hits = env.canaries.scan(texts);
-        if (hits.length === 0) return { matched: false, score: 0, message: 'No canary in outbound data' };
+        if (hits.length === 0) return NO_CANARY_FOUND;
         const names = hits.slice(0, 3).map((h) => `'${h.label.slice(0, 60)}' (${h.id})`).join(', ');
         return { matched: true, score: cfg.filter.score, message: `Canary token ${names} found in outbound data` };
       },

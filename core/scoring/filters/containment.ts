@@ -5,8 +5,12 @@
  * when the egress policy flagged a destination. The digest's unlock-egress
  * releases it (`engine.releaseContainment(sessionId)`).
  */
-import type { FilterDefinition } from '../types.ts';
+import type { FilterDefinition, FilterOutcome } from '../types.ts';
 import { knobs, Score } from './context-knobs.ts';
+
+/** Outcomes that never change, built once (not one object per call). */
+const NOT_CONTAINED: FilterOutcome = { matched: false, score: 0, message: 'Session is not contained' };
+const STAYS_LOCAL: FilterOutcome = { matched: false, score: 0, message: 'Session is contained; this call stays local' };
 
 export const containment: FilterDefinition = {
   id: 'containment',
@@ -17,8 +21,8 @@ export const containment: FilterDefinition = {
     return {
       evaluate(view, ctx) {
         const s = ctx.session;
-        if (!s || s.containedUntil <= ctx.now) return { matched: false, score: 0, message: 'Session is not contained' };
-        if (!view.egress) return { matched: false, score: 0, message: 'Session is contained; this call stays local' };
+        if (!s || s.containedUntil <= ctx.now) return NOT_CONTAINED;
+        if (!view.egress) return STAYS_LOCAL;
         const flagged = ctx.prior.get('egress-policy')?.matched === true || view.hosts.length === 0;
         const score = flagged ? k.unknown_destination_score : k.egress_score;
         return { matched: score > 0, score, message: 'Egress while the session is contained after a sensitive read' };

@@ -5,8 +5,11 @@
  * `many_destinations_score` (fan-out exfiltration). The current call counts.
  */
 import { eventsSince } from '../session-history.ts';
-import type { FilterDefinition } from '../types.ts';
+import type { FilterDefinition, FilterOutcome } from '../types.ts';
 import { Count, knobs, Score, Seconds } from './context-knobs.ts';
+
+/** Outcomes that never change, built once (not one object per call). */
+const NOT_SESSION_EGRESS: FilterOutcome = { matched: false, score: 0, message: 'Not an egress call in a session' };
 
 export const egressBurst: FilterDefinition = {
   id: 'egress-burst',
@@ -19,7 +22,7 @@ export const egressBurst: FilterDefinition = {
     });
     return {
       evaluate(view, ctx) {
-        if (!ctx.session || !view.egress) return { matched: false, score: 0, message: 'Not an egress call in a session' };
+        if (!ctx.session || !view.egress) return NOT_SESSION_EGRESS;
         const burst = eventsSince(ctx.session, ctx.now - k.burst_seconds * 1000).filter((e) => e.egress).length + 1;
         const hosts = new Set(view.hosts);
         for (const e of eventsSince(ctx.session, ctx.now - k.destinations_seconds * 1000)) e.hosts.forEach((h) => hosts.add(h));

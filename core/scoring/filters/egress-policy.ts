@@ -11,7 +11,7 @@
 import { Type } from '@sinclair/typebox';
 import { isIpLiteral, isLocalHost } from '../hosts.ts';
 import { validate } from '../rule-schema.ts';
-import type { FilterDefinition } from '../types.ts';
+import type { FilterDefinition, FilterOutcome } from '../types.ts';
 
 const Score = Type.Number({ minimum: 0, maximum: 10 });
 const File = Type.Object({
@@ -23,6 +23,10 @@ const File = Type.Object({
     domains: Type.Array(Type.String({ minLength: 1 })),
   }, { additionalProperties: false })),
 });
+
+/** The outcomes of a call with nothing to score (built once, not per call). */
+const ALL_ALLOWED: FilterOutcome = { matched: false, score: 0, message: 'Every destination is allowed or local' };
+const NO_DESTINATION: FilterOutcome = { matched: false, score: 0, message: 'No network destination' };
 
 /** Suffix lookup: walks the labels of a host against a set of domains. */
 function suffixIn(set: ReadonlyMap<string, number> | ReadonlySet<string>, host: string): string | null {
@@ -67,9 +71,7 @@ export const egressPolicy: FilterDefinition = {
           const j = judge(h.slice(0, 253));
           if (j.score > worst.score) worst = j;
         }
-        if (worst.score === 0) {
-          return { matched: false, score: 0, message: view.hosts.length ? 'Every destination is allowed or local' : 'No network destination' };
-        }
+        if (worst.score === 0) return view.hosts.length ? ALL_ALLOWED : NO_DESTINATION;
         return { matched: true, score: worst.score, message: worst.message.slice(0, 200) };
       },
     };

@@ -4,8 +4,11 @@
  * scores `elevated_score`. The current call counts.
  */
 import { countSince } from '../session-history.ts';
-import type { FilterDefinition } from '../types.ts';
+import type { FilterDefinition, FilterOutcome } from '../types.ts';
 import { Count, knobs, Score } from './context-knobs.ts';
+
+/** Outcomes that never change, built once (not one object per call). */
+const NO_SESSION: FilterOutcome = { matched: false, score: 0, message: 'No session' };
 
 export const sessionRate: FilterDefinition = {
   id: 'session-rate',
@@ -15,7 +18,7 @@ export const sessionRate: FilterDefinition = {
     const k = knobs(doc, { elevated_per_minute: Count, elevated_score: Score, high_per_minute: Count, high_score: Score });
     return {
       evaluate(_view, ctx) {
-        if (!ctx.session) return { matched: false, score: 0, message: 'No session' };
+        if (!ctx.session) return NO_SESSION;
         const n = countSince(ctx.session, ctx.now - 60_000) + 1;
         if (n >= k.high_per_minute) return { matched: true, score: k.high_score, message: `${n} operations in the last minute in this session` };
         if (n >= k.elevated_per_minute) return { matched: true, score: k.elevated_score, message: `${n} operations in the last minute in this session` };

@@ -5,8 +5,12 @@
  * (`score`; `trusted_score` when every destination was allowed by the egress
  * policy). Released by the digest's unlock-egress.
  */
-import type { FilterDefinition } from '../types.ts';
+import type { FilterDefinition, FilterOutcome } from '../types.ts';
 import { knobs, Score, Seconds } from './context-knobs.ts';
+
+/** Outcomes that never change, built once (not one object per call). */
+const NOT_EGRESS: FilterOutcome = { matched: false, score: 0, message: 'Not an egress call' };
+const NO_RECENT_READ: FilterOutcome = { matched: false, score: 0, message: 'No recent sensitive read in this session' };
 
 export const taint: FilterDefinition = {
   id: 'taint',
@@ -16,13 +20,13 @@ export const taint: FilterDefinition = {
     const k = knobs(doc, { window_seconds: Seconds, score: Score, trusted_score: Score, same_call_score: Score });
     return {
       evaluate(view, ctx) {
-        if (!view.egress) return { matched: false, score: 0, message: 'Not an egress call' };
+        if (!view.egress) return NOT_EGRESS;
         if (ctx.prior.get('sensitive-paths')?.matched) {
           return { matched: true, score: k.same_call_score, message: 'Sends data off the machine in the same call that touches a sensitive path' };
         }
         const s = ctx.session;
         if (!s || s.lastSensitiveReadAt === 0 || ctx.now - s.lastSensitiveReadAt > k.window_seconds * 1000) {
-          return { matched: false, score: 0, message: 'No recent sensitive read in this session' };
+          return NO_RECENT_READ;
         }
         const trusted = view.hosts.length > 0 && ctx.prior.get('egress-policy')?.matched === false;
         const score = trusted ? k.trusted_score : k.score;
