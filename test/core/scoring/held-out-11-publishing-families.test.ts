@@ -80,9 +80,12 @@ describe('images and packages that carry secrets or private code', () => {
     quiet('image-context-secrets-pushed', ['docker build -t acme/web . && docker push 123456789012.dkr.ecr.us-east-1.amazonaws.com/web:1.0', 'echo .env >> .dockerignore && docker build -t web .']);
   });
 
-  it('an extension token on the command line is stopped; one from the environment is not', () => {
+  it('an extension token on the command line is stopped; a publish with one from the environment is held as a publish', () => {
     each('extension-token-on-command-line', 'stopped', ['vsce publish -p 3xampleazurepattokenabcdefghijklmnop1234567890abcdefgh', 'npx ovsx publish --pat ovsxat_0123456789abcdefghij0123456789']);
-    quiet('extension-token-on-command-line', ['vsce publish -p $VSCE_PAT', 'vsce package']);
+    // Publishing an extension is held like npm publish (extension-published), whichever way the token comes.
+    each('extension-published', 'stopped', ['vsce publish -p $VSCE_PAT', 'npx @vscode/vsce publish -p $VSCE_PAT minor']);
+    quiet('extension-token-on-command-line', ['vsce package', 'vsce ls']);
+    quiet('extension-published', ['vsce package', 'vsce publish --dry-run', 'ovsx verify-pat acme']);
   });
 });
 
