@@ -31,12 +31,16 @@ export interface KeywordIndex {
 }
 
 const NONE: readonly number[] = [];
+/** Owners kept as bits of a number (the rest are listed). */
+const MASK_OWNERS = 31;
 
 export function createKeywordIndex(): KeywordIndex {
   const words: string[] = [];
   const ids = new Map<string, number>();
-  // The owners that registered each id.
-  const owners: number[][] = [];
+  // The owners that registered each id: the first 31 as bits of one number
+  // (a hit's owners are read at every field's scan), any later ones listed.
+  const ownerBits: number[] = [];
+  const moreOwners: (number[] | undefined)[] = [];
   let ownerCount = 0;
   let matcher: MultiMatcher | null = null;
   let generation = 0;
@@ -52,11 +56,13 @@ export function createKeywordIndex(): KeywordIndex {
           id = words.length;
           ids.set(w, id);
           words.push(w);
-          owners.push([]);
+          ownerBits.push(0);
+          moreOwners.push(undefined);
           matcher = null;
           generation++;
         }
-        if (owner !== undefined && !owners[id]!.includes(owner)) owners[id]!.push(owner);
+        if (owner !== undefined && owner < MASK_OWNERS) ownerBits[id] = ownerBits[id]! | (1 << owner);
+        else if (owner !== undefined && !moreOwners[id]?.includes(owner)) (moreOwners[id] ??= []).push(owner);
         return id;
       });
     },
@@ -79,7 +85,12 @@ export function createKeywordIndex(): KeywordIndex {
       let byOwner = known.byOwner;
       if (byOwner === null) {
         byOwner = known.byOwner = new Array<number[] | undefined>(ownerCount);
-        for (const k of found) for (const o of owners[k]!) (byOwner[o] ??= []).push(k);
+        for (const k of found) {
+          // Each owner in turn, lowest bit first.
+          for (let m = ownerBits[k]!; m !== 0; m &= m - 1) (byOwner[31 - Math.clz32(m & -m)] ??= []).push(k);
+          const more = moreOwners[k];
+          if (more !== undefined) for (const o of more) (byOwner[o] ??= []).push(k);
+        }
       }
       return byOwner[owner] ?? NONE;
     },

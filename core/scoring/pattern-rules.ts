@@ -16,7 +16,8 @@
  * a string each match holds. A case-insensitive pattern of several top-level
  * branches (`a|b`) also waits until one branch has all it needs: its
  * literals among the keyword hits when the automaton knows them already,
- * else in the text, and its characters in the census.
+ * else in the text (a string is searched for only when the text holds each
+ * of its pairs of adjacent characters), and its characters in the census.
  *
  * A filter scores its best matching rule, plus `extra_match_bonus` (default
  * 0.5) for each further rule that matched, up to three.
@@ -28,7 +29,7 @@ import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
 import { branchLiterals, requiredCounts, requiredLiterals } from './required-literals.ts';
 import { hasRunIn, requiredRun, type RequiredRun, type RunLengths } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
-import { censusAllows, charNeeds, charsAllow, type CharNeeds } from './text-census.ts';
+import { censusAllows, charNeeds, charsAllow, pairBits, pairsAllow, type CharNeeds } from './text-census.ts';
 import { shannonEntropy, luhnValid, hostMatches } from './text-checks.ts';
 import type { FilterInstance, FilterOutcome } from './types.ts';
 
@@ -89,8 +90,11 @@ interface CompiledRule {
 interface Branch {
   ids: readonly (readonly number[])[];
   chars: CharNeeds | null;
-  strings: readonly (readonly string[])[];
+  strings: readonly (readonly Lookup[])[];
 }
+
+/** A string looked up in the text, with its pairs of characters (pairBits): a string lacking one of them in the text is not searched for. */
+interface Lookup { s: string; pairs: Uint16Array }
 
 /** A rule that matched in an evaluation, with its score for this call. */
 interface Hit { rule: PatternRule; score: number }
@@ -171,7 +175,7 @@ function branchNeeds(pattern: string, flags: string, keywords: readonly string[]
     ];
     const chars = charNeeds(factors);
     if (ids.length === 0 && strings.length === 0 && !chars) return null;
-    out.push({ ids, chars, strings });
+    out.push({ ids, chars, strings: strings.map((f) => f.map((s) => ({ s, pairs: pairBits(s) }))) });
   }
   return out;
 }
@@ -303,7 +307,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       for (let i = 0; i < b.strings.length && held; i++) {
         const f = b.strings[i]!;
         held = false;
-        for (let k = 0; k < f.length && !held; k++) held = text.includes(f[k]!);
+        for (let k = 0; k < f.length && !held; k++) { const l = f[k]!; held = pairsAllow(text, l.pairs) && text.includes(l.s); }
       }
       if (held) return true;
     }

@@ -78,16 +78,18 @@ export function censusAllows(text: string, need: readonly number[], facts: RunLe
 }
 
 /**
- * A pattern's literal factors as the characters they need (charNeeds), per
- * factor three words per string: the printable ASCII characters of that
- * string, as take() lays them out. A string's other characters (tab, line
- * feed, carriage return) are left out, so it may ask less, never more.
+ * A pattern's literal factors as the characters they need (charNeeds), in
+ * one array (read at every rule tried, so no array per factor): per factor
+ * the number of its strings, then three words per string: the printable
+ * ASCII characters of that string, as take() lays them out. A string's other
+ * characters (tab, line feed, carriage return) are left out, so it may ask
+ * less, never more.
  */
-export type CharNeeds = readonly Int32Array[];
+export type CharNeeds = Int32Array;
 
 /** The character needs of literal factors (each a set of strings one of which every match holds), or null when they rule nothing out. */
 export function charNeeds(factors: readonly (readonly string[])[]): CharNeeds | null {
-  const out: Int32Array[] = [];
+  const out: number[] = [];
   for (const f of factors) {
     const words = new Int32Array(3 * f.length);
     let asks = true;
@@ -102,9 +104,9 @@ export function charNeeds(factors: readonly (readonly string[])[]): CharNeeds | 
       if (!any) asks = false;
     });
     // A string that asks nothing makes the whole factor hold on every text.
-    if (asks && f.length > 0) out.push(words);
+    if (asks && f.length > 0) out.push(f.length, ...words);
   }
-  return out.length > 0 ? out : null;
+  return out.length > 0 ? Int32Array.from(out) : null;
 }
 
 /** False when, for some factor, `text` lacks a character of each of its strings (the census is taken once per text, kept in `facts`). */
@@ -113,10 +115,66 @@ export function charsAllow(text: string, needs: CharNeeds, facts: RunLengths): b
   const w0 = c[3]!;
   const w1 = c[4]!;
   const w2 = c[5]!;
-  for (const words of needs) {
+  for (let at = 0; at < needs.length;) {
+    const end = at + 1 + 3 * needs[at]!;
     let held = false;
-    for (let k = 0; k < words.length && !held; k += 3) held = (words[k]! & ~w0) === 0 && (words[k + 1]! & ~w1) === 0 && (words[k + 2]! & ~w2) === 0;
+    for (let k = at + 1; k < end && !held; k += 3) held = (needs[k]! & ~w0) === 0 && (needs[k + 1]! & ~w1) === 0 && (needs[k + 2]! & ~w2) === 0;
     if (!held) return false;
+    at = end;
+  }
+  return true;
+}
+
+/**
+ * A string's pairs of adjacent characters as bit numbers of a text's pair
+ * set (pairsAllow): each unit's low seven bits, so ASCII pairs are exact and
+ * others share a bit with some ASCII pair (a text then seems to hold more
+ * pairs than it does, never fewer). Empty for a string of one character.
+ */
+export function pairBits(s: string): Uint16Array {
+  const bits = new Set<number>();
+  for (let i = 1; i < s.length; i++) bits.add(((s.charCodeAt(i - 1) & 127) << 7) | (s.charCodeAt(i) & 127));
+  return Uint16Array.from(bits);
+}
+
+/**
+ * The pair sets of the last few texts asked about (the rules of every filter
+ * ask about each field's text in turn): 16,384 bits each, one per pair of
+ * seven-bit units.
+ */
+const PAIR_SLOTS = 4;
+const pairTexts: (string | null)[] = new Array<string | null>(PAIR_SLOTS).fill(null);
+const pairSets = Array.from({ length: PAIR_SLOTS }, () => new Int32Array(512));
+let pairNext = 0;
+
+/** `text`'s pair set, taken once while it stays among the last few texts. */
+function pairsOf(text: string): Int32Array {
+  for (let k = 0; k < PAIR_SLOTS; k++) if (pairTexts[k] === text) return pairSets[k]!;
+  const k = pairNext;
+  pairNext = (pairNext + 1) % PAIR_SLOTS;
+  const set = pairSets[k]!;
+  set.fill(0);
+  for (let i = 1; i < text.length; i++) {
+    const b = ((text.charCodeAt(i - 1) & 127) << 7) | (text.charCodeAt(i) & 127);
+    set[b >> 5]! |= 1 << (b & 31);
+  }
+  pairTexts[k] = text;
+  return set;
+}
+
+/**
+ * False when `text` cannot hold a string whose pairs are `bits` (pairBits):
+ * one of them is missing from the text. A string of one character (no
+ * pairs) may always occur. Costs a pass over the text the first time it is
+ * asked about, then a lookup per pair: a string that is not there is ruled
+ * out without searching the text for it.
+ */
+export function pairsAllow(text: string, bits: Uint16Array): boolean {
+  if (bits.length === 0) return true;
+  const set = pairsOf(text);
+  for (let i = 0; i < bits.length; i++) {
+    const b = bits[i]!;
+    if ((set[b >> 5]! & (1 << (b & 31))) === 0) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { branchLiterals, MIN_LITERAL, requiredCounts, requiredLiterals } from '../../../core/scoring/required-literals.ts';
-import { census } from '../../../core/scoring/text-census.ts';
+import { census, pairBits, pairsAllow } from '../../../core/scoring/text-census.ts';
 import { FILTER_DIR } from './helpers.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,5 +121,18 @@ describe('census a rule pattern needs', () => {
         for (let k = 0; k < 3; k++) expect(have[k], `${source} /${flags} on ${JSON.stringify(t)}`).toBeGreaterThanOrEqual(need[k]!);
       }
     }), { numRuns: 3000 });
+  });
+});
+
+describe('pairs of characters a looked-up string needs', () => {
+  it('rules out a text lacking a pair of the string, never one holding the string (random strings and texts, beyond ASCII too)', () => {
+    const unit = fc.constantFrom('a', 'b', '-', '-', 'd', '$', '(', ' ', '\n', 'é', '\u0161', '\u00e1', 'Ü');
+    fc.assert(fc.property(fc.string({ unit, minLength: 1, maxLength: 5 }), fc.array(fc.string({ unit, maxLength: 40 }), { minLength: 1, maxLength: 6 }), (s, texts) => {
+      const bits = pairBits(s);
+      for (const t of texts) if (t.includes(s)) expect(pairsAllow(t, bits), `${JSON.stringify(s)} in ${JSON.stringify(t)}`).toBe(true);
+    }), { numRuns: 3000 });
+    expect(pairsAllow('curl -x https://example.com', pairBits('-d'))).toBe(false);
+    expect(pairsAllow('curl -d @f https://example.com', pairBits('-d'))).toBe(true);
+    expect(pairsAllow('curl -x', pairBits('@'))).toBe(true);
   });
 });
