@@ -31,8 +31,8 @@ describe('keys and secrets shown or written', () => {
     ]);
     quiet('content-llm-key-literal', [
       fileWrite('/home/dev/src/bot/app/llm.py', 'client = OpenAI(api_key=os.environ["OPENAI_API_KEY"])\n'),
-      fileWrite('/home/dev/src/bot/README.md', 'Set `api_key = "sk-your-key-here"` in settings.\n'),
-      fileWrite('/home/dev/src/bot/.env.example', 'OPENAI_API_KEY="sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxx"\n'),
+      fileWrite('/home/dev/src/bot/README.md', 'Set `api_key = "sk-proj-your-key-here"` in settings.\n'),
+      fileWrite('/home/dev/src/bot/.env.example', 'OPENAI_API_KEY="sk-proj-xxxxxxxxxxxxxxxxxxxxxxxxxxxx"\n'),
     ]);
   });
   it('a secret shown through a display filter or the environment\'s secret entries printed are stopped', () => {
