@@ -97,7 +97,8 @@ describe('security weakened in code and configuration', () => {
       write(`${P}k8s/node-agent.yaml`, 'kind: DaemonSet\nspec:\n  template:\n    spec:\n      hostPID: true\n      containers:\n      - name: h\n        image: alpine\n        securityContext:\n          privileged: true\n        volumeMounts:\n        - name: root\n          mountPath: /host\n      volumes:\n      - name: root\n        hostPath:\n          path: /\n'),
       write(`${P}charts/agent/templates/ds.yaml`, 'volumes:\n  - name: host\n    hostPath:\n      path: /\ncontainers:\n  - name: a\n    securityContext:\n      privileged: true\n'),
     ]);
-    each('content-container-host-root', 'queue', [
+    // With the Docker socket or privileged mode as well it is denied (content-container-host-takeover).
+    each('content-container-host-root', 'stopped', [
       write(`${P}docker-compose.yml`, 'services:\n  helper:\n    image: alpine\n    privileged: true\n    volumes:\n      - /:/host\n      - /var/run/docker.sock:/var/run/docker.sock\n'),
       write(`${P}compose.yaml`, 'services:\n  tools:\n    image: acme/tools\n    volumes:\n      - "/:/rootfs"\n'),
     ]);
