@@ -33,22 +33,37 @@ export function census(text: string): [number, number, number] {
   return [counts[0], counts[1], counts[2]];
 }
 
-/** The facts whose census `last` holds (the rules of a filter ask about one field's text in a row): no map lookups then. */
+/**
+ * The censuses of the last few texts asked about, by their facts (the rules
+ * of every filter ask about each field's text in turn, so one filter's next
+ * question is mostly about a text another filter asked about last): a
+ * census found here costs no map lookups. `last` is the one asked about last.
+ */
+const SLOTS = 8;
+const slotFacts: (RunLengths | null)[] = new Array<RunLengths | null>(SLOTS).fill(null);
+const slotCensus = Array.from({ length: SLOTS }, () => new Int32Array(6));
+let slotNext = 0;
 let lastFacts: RunLengths | null = null;
-const last = new Int32Array(6);
+let last = slotCensus[0]!;
 
 /**
- * Takes `text`'s census once (kept in `facts`, and in `last`): the three
+ * Takes `text`'s census once (kept in `facts`, and in a slot): the three
  * category counts, then the printable ASCII characters present as three
  * 32-bit words (0x20-0x3f, 0x40-0x5f, 0x60-0x7f).
  */
 function take(text: string, facts: RunLengths): Int32Array {
   if (facts === lastFacts) return last;
+  for (let s = 0; s < SLOTS; s++) if (slotFacts[s] === facts) { lastFacts = facts; return last = slotCensus[s]!; }
+  const slot = slotNext;
+  slotNext = (slotNext + 1) % SLOTS;
+  const out = slotCensus[slot]!;
+  slotFacts[slot] = facts;
   lastFacts = facts;
+  last = out;
   const digits = facts.get(KEYS[0]);
   if (digits !== undefined) {
-    for (let k = 0; k < 6; k++) last[k] = facts.get(KEYS[k]!)!;
-    return last;
+    for (let k = 0; k < 6; k++) out[k] = facts.get(KEYS[k]!)!;
+    return out;
   }
   let d = 0;
   let b = 0;
@@ -67,8 +82,8 @@ function take(text: string, facts: RunLengths): Int32Array {
     else w2 |= 1 << (c - 0x60);
   }
   facts.set(KEYS[0], d).set(KEYS[1], b).set(KEYS[2], k).set(KEYS[3], w0).set(KEYS[4], w1).set(KEYS[5], w2);
-  last[0] = d; last[1] = b; last[2] = k; last[3] = w0; last[4] = w1; last[5] = w2;
-  return last;
+  out[0] = d; out[1] = b; out[2] = k; out[3] = w0; out[4] = w1; out[5] = w2;
+  return out;
 }
 
 /** False when `text` holds fewer characters of some category than `need` says (counted once per text, kept in `facts`). */
