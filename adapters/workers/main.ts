@@ -40,6 +40,22 @@ async function getThroughFront(url: string, headers: Record<string, string>): Pr
   });
 }
 
+/**
+ * The first request boots the Durable Object, which calls back into the
+ * harness. On a busy machine Miniflare can lose that channel at start
+ * ("Network connection lost", cloudflare/workers-sdk#14848) and the answer is
+ * a 5xx; a failed boot is not kept (app-object.ts), so the health request,
+ * which changes nothing, is sent again a few times before giving up.
+ */
+async function warmUpThroughFront(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const backoffMs = [250, 500, 1000, 2000, 4000];
+  for (let attempt = 0; ; attempt++) {
+    const answer = await getThroughFront(url, headers).catch((error: unknown) => ({ status: 0, body: JSON.stringify({ error: error instanceof Error ? error.message : String(error) }) }));
+    if ((answer.status !== 0 && answer.status < 500) || attempt >= backoffMs.length) return answer;
+    await new Promise((resolve) => setTimeout(resolve, backoffMs[attempt]));
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2));
   // Miniflare's entry worker takes CF-Connecting-IP from the client when present; only a loopback bind makes the peer address trustworthy.
@@ -107,7 +123,7 @@ async function main(): Promise<void> {
   // Boot the Durable Object now, so the token files exist before the ready line.
   // With [server] require_api_key the harness is a client like any other: it sends the key.
   const apiKey: Record<string, string> = config.server.require_api_key ? { 'x-svc-api-key': config.server.api_key } : {};
-  const warmUp = await getThroughFront(`${clientUrl(options.host, server.port, server.tls)}/api/health`, apiKey);
+  const warmUp = await warmUpThroughFront(`${clientUrl(options.host, server.port, server.tls)}/api/health`, apiKey);
   const answer = ((): { error?: string; instance_id?: unknown; version?: unknown } => {
     try {
       return JSON.parse(warmUp.body) as { error?: string };
