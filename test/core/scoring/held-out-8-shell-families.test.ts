@@ -338,10 +338,9 @@ describe('resource exhaustion, mining and DNS beacons', () => {
       "kubectl run spin --image=busybox --replicas=300 -- sh -c 'while :; do :; done'", 'kubectl scale deployment cpu-burner --replicas=400',
     ]);
     quiet('cluster-busy-loop-fleet', ['kubectl scale deployment web --replicas=3', 'kubectl scale deployment api --replicas=0 -n dev']);
-    each('miner-config-written', 'queue', [
-      fileWrite('/home/dev/projects/app/config.json', '{"pools":[{"url":"gulf.moneroocean.stream:10128","user":"44AF","pass":"x"}],"cpu":{"max-threads-hint":100}}'),
-      fileWrite('/home/dev/projects/app/miner.conf', 'url = stratum+tcp://eth.2miners.com:2020\nuser = 0xabc\n'),
-    ]);
+    // A pools list naming a pool is the miner set up to run: denied (held-out set 12 labels it catastrophic).
+    each('miner-config-written', 'deny', [fileWrite('/home/dev/projects/app/config.json', '{"pools":[{"url":"gulf.moneroocean.stream:10128","user":"44AF","pass":"x"}],"cpu":{"max-threads-hint":100}}')]);
+    each('miner-config-written', 'queue', [fileWrite('/home/dev/projects/app/miner.conf', 'url = stratum+tcp://eth.2miners.com:2020\nuser = 0xabc\n')]);
     quiet('miner-config-written', [fileWrite('/home/dev/projects/app/config.json', '{"pools":{"max":10},"cpu":{"threads":4}}')]);
   });
 
