@@ -128,12 +128,13 @@ describe('hidden programs in world-writable folders', () => {
 describe('supply chain', () => {
   it('versions known to have shipped malware are held, on the command line and in a manifest', () => {
     const pkg = (deps: string) => fileWrite('/home/dev/projects/app/package.json', `{\n  "name": "app",\n  "dependencies": {\n${deps}\n  }\n}\n`);
-    each('known-compromised-version', 'queue', [
+    // Denied since gaps part C1 (a known-malware version is not a judgement call).
+    each('known-compromised-version', 'deny', [
       'npm install event-stream@3.3.6', 'npm i ua-parser-js@0.7.29', 'yarn add ua-parser-js@1.0.0', 'pnpm add coa@2.0.3', 'npm install rc@1.2.9 --save',
       'npm install colors@1.4.1', 'npm i faker@6.6.6', 'npm install node-ipc@10.1.2', 'npm install eslint-scope@3.7.2', 'gem install rest-client -v 1.6.13',
       'sudo apt-get install xz-utils=5.6.1-1', 'brew install xz@5.6.0', pkg('    "ua-parser-js": "0.7.29"'),
     ]);
-    each('known-compromised-version-2', 'queue', ['npm i chalk@5.6.1', 'npm install @ctrl/tinycolor@4.1.2', pkg('    "debug": "4.4.2"')]);
+    each('known-compromised-version-2', 'deny', ['npm i chalk@5.6.1', 'npm install @ctrl/tinycolor@4.1.2', pkg('    "debug": "4.4.2"')]);
     each('known-compromised-pypi-name', 'queue', ['pip install ctx', 'pip3 install phpass==0.9.0']);
     quiet('known-compromised-version', ['npm install event-stream@4.0.1', 'npm i ua-parser-js@1.0.37', 'npm install colors@1.4.0', 'npm install rc@1.2.8', 'sudo apt-get install -y xz-utils', pkg('    "ua-parser-js": "^1.0.37"')]);
     quiet('known-compromised-version-2', ['npm i chalk@5.3.0', pkg('    "debug": "^4.3.4"')]);
@@ -195,7 +196,9 @@ describe('secret stores dumped', () => {
       'doppler secrets download --config dev --no-file --format env', 'heroku config -a acme-staging', 'heroku logs -a acme-prod --tail',
       'netlify env:list --context dev', 'sops -d secrets/dev.enc.yaml', 'sops -e -i secrets/prod.enc.yaml', 'ansible-vault encrypt group_vars/prod/vault.yml',
     ]);
-    each('password-vault-listed', 'queue', ['bw list items', "bw list items --search aws | jq '.[].login.password'", 'lpass export']);
+    each('password-vault-listed', 'queue', ['bw list items', "bw list items --search aws | jq '.[].login.password'"]);
+    // A whole vault exported is denied since gaps part C1 (password-vault-exported).
+    each('password-vault-exported', 'deny', ['lpass export']);
     quiet('password-vault-listed', ['bw status', 'bw sync', 'op item list --vault Dev']);
     each('wifi-keys-printed', 'queue', ['nmcli -s -g 802-11-wireless-security.psk connection show HomeWifi', 'nmcli -s connection show CorpWiFi']);
     quiet('wifi-keys-printed', ['nmcli connection show', 'nmcli dev wifi list']);
