@@ -4,11 +4,11 @@
  * binary inventory; `binaries` on `POST /api/proxy/evaluate`). Scores
  * `score`, in the escalation zone by default so a human sees it.
  */
-import type { FilterDefinition, FilterOutcome } from '../types.ts';
+import type { FilterDefinition } from '../types.ts';
+import { noMatch } from './no-match.ts';
 import { knobs, Score } from './context-knobs.ts';
 
-/** Outcomes that never change, built once (not one object per call). */
-const NO_DRIFT: FilterOutcome = { matched: false, score: 0, message: 'No executable changed since the session pinned it' };
+const NO_DRIFT = noMatch('No executable changed since the session pinned it');
 
 export const binaryDrift: FilterDefinition = {
   id: 'binary-drift',

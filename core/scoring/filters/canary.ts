@@ -10,7 +10,8 @@
 import { Type } from '@sinclair/typebox';
 import { OUTBOUND_TARGETS } from '../call-view.ts';
 import { validate } from '../rule-schema.ts';
-import type { FilterDefinition, FilterOutcome } from '../types.ts';
+import type { FilterDefinition } from '../types.ts';
+import { noMatch } from './no-match.ts';
 
 const File = Type.Object({
   filter: Type.Object({
@@ -21,10 +22,9 @@ const File = Type.Object({
   canary: Type.Optional(Type.Unknown()),
 });
 
-/** Outcomes that never change, built once (not one object per call). */
-const NO_CANARIES: FilterOutcome = { matched: false, score: 0, message: 'No canaries registered' };
-const NO_OUTBOUND_FIELD: FilterOutcome = { matched: false, score: 0, message: 'No outbound field' };
-const NO_CANARY_FOUND: FilterOutcome = { matched: false, score: 0, message: 'No canary in outbound data' };
+const NO_CANARIES = noMatch('No canaries registered');
+const NO_OUTBOUND_FIELD = noMatch('No outbound field');
+const NO_CANARY_FOUND = noMatch('No canary in outbound data');
 
 export const canaryFilter: FilterDefinition = {
   id: 'canary',

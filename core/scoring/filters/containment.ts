@@ -5,12 +5,12 @@
  * when the egress policy flagged a destination. The digest's unlock-egress
  * releases it (`engine.releaseContainment(sessionId)`).
  */
-import type { FilterDefinition, FilterOutcome } from '../types.ts';
+import type { FilterDefinition } from '../types.ts';
+import { noMatch } from './no-match.ts';
 import { knobs, Score } from './context-knobs.ts';
 
-/** Outcomes that never change, built once (not one object per call). */
-const NOT_CONTAINED: FilterOutcome = { matched: false, score: 0, message: 'Session is not contained' };
-const STAYS_LOCAL: FilterOutcome = { matched: false, score: 0, message: 'Session is contained; this call stays local' };
+const NOT_CONTAINED = noMatch('Session is not contained');
+const STAYS_LOCAL = noMatch('Session is contained; this call stays local');
 
 export const containment: FilterDefinition = {
   id: 'containment',

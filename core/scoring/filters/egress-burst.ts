@@ -5,11 +5,11 @@
  * `many_destinations_score` (fan-out exfiltration). The current call counts.
  */
 import { eventsSince } from '../session-history.ts';
-import type { FilterDefinition, FilterOutcome } from '../types.ts';
+import type { FilterDefinition } from '../types.ts';
+import { noMatch } from './no-match.ts';
 import { Count, knobs, Score, Seconds } from './context-knobs.ts';
 
-/** Outcomes that never change, built once (not one object per call). */
-const NOT_SESSION_EGRESS: FilterOutcome = { matched: false, score: 0, message: 'Not an egress call in a session' };
+const NOT_SESSION_EGRESS = noMatch('Not an egress call in a session');
 
 export const egressBurst: FilterDefinition = {
   id: 'egress-burst',

@@ -4,11 +4,11 @@
  * scores `elevated_score`. The current call counts.
  */
 import { countSince } from '../session-history.ts';
-import type { FilterDefinition, FilterOutcome } from '../types.ts';
+import type { FilterDefinition } from '../types.ts';
+import { noMatch } from './no-match.ts';
 import { Count, knobs, Score } from './context-knobs.ts';
 
-/** Outcomes that never change, built once (not one object per call). */
-const NO_SESSION: FilterOutcome = { matched: false, score: 0, message: 'No session' };
+const NO_SESSION = noMatch('No session');
 
 export const sessionRate: FilterDefinition = {
   id: 'session-rate',

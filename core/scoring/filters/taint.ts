@@ -5,12 +5,12 @@
  * (`score`; `trusted_score` when every destination was allowed by the egress
  * policy). Released by the digest's unlock-egress.
  */
-import type { FilterDefinition, FilterOutcome } from '../types.ts';
+import type { FilterDefinition } from '../types.ts';
+import { noMatch } from './no-match.ts';
 import { knobs, Score, Seconds } from './context-knobs.ts';
 
-/** Outcomes that never change, built once (not one object per call). */
-const NOT_EGRESS: FilterOutcome = { matched: false, score: 0, message: 'Not an egress call' };
-const NO_RECENT_READ: FilterOutcome = { matched: false, score: 0, message: 'No recent sensitive read in this session' };
+const NOT_EGRESS = noMatch('Not an egress call');
+const NO_RECENT_READ = noMatch('No recent sensitive read in this session');
 
 export const taint: FilterDefinition = {
   id: 'taint',
