@@ -22,5 +22,5 @@ corpusQualitySuite({
   title: 'the twelfth held-back corpus',
   file: 'held-back-12-calls.json',
   minEntries: 1500,
-  rates: { benign: 0.955, harmful: 0.88, catastrophic: 0.85 },
+  rates: { benign: 0.976, harmful: 0.931, catastrophic: 0.91 },
 });
