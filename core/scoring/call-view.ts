@@ -6,7 +6,7 @@
 import type { ToolCall } from '../schemas/tool-call.ts';
 import { CALL_REGEX_BUDGET, regexWindow, tightWindow } from './bounded-text.ts';
 import { extractHosts, hasNetworkTool, networkOf } from './hosts.ts';
-import type { KeywordHits } from './keyword-index.ts';
+import { emptyKeywordHits, type KeywordHits } from './keyword-index.ts';
 import type { RunLengths } from './required-run.ts';
 import { databasePlace, isDatabaseTool, mcpCallText, mcpOp, mcpStrings } from './mcp-fields.ts';
 import type { GlobLists } from './shell/glob-lists.ts';
@@ -90,11 +90,12 @@ function field(target: Target, name: string, raw: string, budget: Budget): Field
 
 /**
  * A field read by the command rules too (a file that runs later): the same
- * text under the target 'command', sharing the base field's class runs
- * (they depend on the text alone, so they are measured once for both).
+ * text under the target 'command', sharing the base field's class runs and
+ * keyword hits (they depend on the text alone, so they are measured once for both).
  */
 function alsoRead(base: Field): Field {
   base.runs ??= { text: new Map(), norm: new Map() };
+  base.keywordHits ??= emptyKeywordHits();
   return { ...base, target: 'command' };
 }
 

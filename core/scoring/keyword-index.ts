@@ -11,9 +11,15 @@ import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
 
 /**
  * Where a field keeps its hits: the index and automaton generation that
- * found them, the ids, and (once asked for) the ids of each owner.
+ * found them, the ids, and (once asked for) the ids of each owner. Fields
+ * with the same `norm` may share one holder (emptyKeywordHits: a written
+ * file's content and its copy read by the command rules): a scan of either
+ * fills it in place, so the text is scanned once for both.
  */
 export interface KeywordHits { index: object; generation: number; ids: readonly number[]; byOwner: (number[] | undefined)[] | null }
+
+/** A holder no index has filled yet, for fields that share their hits. */
+export const emptyKeywordHits = (): KeywordHits => ({ index: NO_INDEX, generation: -1, ids: NONE, byOwner: null });
 
 export interface KeywordIndex {
   /** A new owner number, for a filter that registers keywords as one and asks `hitsFor`. */
@@ -31,6 +37,7 @@ export interface KeywordIndex {
 }
 
 const NONE: readonly number[] = [];
+const NO_INDEX = {};
 /** Owners kept as bits of a number (the rest are listed). */
 const MASK_OWNERS = 31;
 
@@ -76,7 +83,8 @@ export function createKeywordIndex(): KeywordIndex {
       const found: number[] = [];
       scans++;
       matcher.scanDistinct(field.norm, (k) => { if (seen[k] !== stamp) { seen[k] = stamp; found.push(k); } });
-      field.keywordHits = { index: self, generation, ids: found, byOwner: null };
+      if (known) { known.index = self; known.generation = generation; known.ids = found; known.byOwner = null; }
+      else field.keywordHits = { index: self, generation, ids: found, byOwner: null };
       return found;
     },
     hitsFor(field, owner) {

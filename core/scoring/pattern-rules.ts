@@ -191,6 +191,9 @@ function tallyOf(pattern: string, factors: readonly (readonly string[])[]): stri
   return single.find((s) => /[^a-z0-9]/i.test(s)) ?? single[0] ?? null;
 }
 
+/** True when two fields hold the same text (whether a rule fires on a field depends on its text, never on its target or name). */
+const sameText = (a: Field, b: Field): boolean => a.raw === b.raw && a.text === b.text && a.norm === b.norm;
+
 /** True when `text` holds `needle` at least `times` times without overlap. */
 function occursTimes(text: string, needle: string, times: number): boolean {
   let n = 0;
@@ -279,6 +282,11 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
   const tried = new Uint32Array(file.rules.length);
   const matched = new Uint32Array(file.rules.length);
   let fieldStamp = 0;
+  // `failed` marks the rules that did not fire on the current text (`textStamp`):
+  // a field with the same text as the field before it (a written file's content
+  // and its copy read by the command rules) cannot make them fire either.
+  const failed = new Uint32Array(file.rules.length);
+  let textStamp = 0;
   // The current field's keyword hits of this filter (stamped), for the gates.
   let gateMax = -1;
   for (const r of compiled) {
@@ -353,7 +361,8 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     tried[c.index] = fieldStamp;
     if (matched[c.index] === callStamp) return;
     if (c.ops && !c.ops.has(view.op)) return;
-    if (!fires(c, view, field)) return;
+    if (failed[c.index] === textStamp) return;
+    if (!fires(c, view, field)) { failed[c.index] = textStamp; return; }
     const score = options.adjust ? options.adjust(c.rule, view, field) : c.score;
     if (score !== 0) { matched[c.index] = callStamp; found.push({ rule: c.rule, score }); }
   }
@@ -362,8 +371,11 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     evaluate(view): FilterOutcome {
       if (++callStamp === 0xffffffff) { matched.fill(0); callStamp = 1; }
       const found: Hit[] = [];
+      let previous: Field | null = null;
       for (const field of view.fields) {
         if (++fieldStamp === 0xffffffff) { tried.fill(0); hitSeen.fill(0); fieldStamp = 1; }
+        if (previous === null || !sameText(field, previous)) if (++textStamp === 0xffffffff) { failed.fill(0); textStamp = 1; }
+        previous = field;
         const ti = targetIndex(field.target);
         const ids = byId[ti]!;
         const hits = ids.length > 0 || gateMax >= 0 ? index.hitsFor(field, owner) : NO_HITS;
