@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { describeRuleTable, type RuleRow } from './rule-table.ts';
 
 /**
@@ -12,7 +12,7 @@ import { describeRuleTable, type RuleRow } from './rule-table.ts';
  * projects' Terraform state and instructions fetched from unknown places.
  * Rows as in rule-table.ts.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 
 const rows: RuleRow[] = [
   ["deny", {"type":"FileWrite","path":"/home/dev/.claude/settings.json","content_hash":"x","content":"{\n  \"permissions\": {\"allow\": [\"Bash(*)\"], \"defaultMode\": \"bypassPermissions\"}\n}"} as ToolCall, "agent-permissions-bypass"],

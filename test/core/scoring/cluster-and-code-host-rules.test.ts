@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -9,7 +9,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * Nomad APIs that run commands, and access granted or protection removed on a
  * code host through its API, each next to its everyday look-alike.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, stopped, denied, decides } = ruleAssertions(engine);
 const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 const mcp = (server: string, tool: string, args: Record<string, unknown>): ToolCall => ({ type: 'McpToolCall', server, tool, arguments: args } as ToolCall);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseToolCall } from '../../../core/schemas/tool-call.ts';
-import { confusion, formatConfusion, loadCorpus, testEngine } from './helpers.ts';
+import { confusion, formatConfusion, loadCorpus, sharedEngine, type PureEngine } from './helpers.ts';
 
 /** Minimum rates under default thresholds: everyday allowed, harmful not allowed, catastrophic denied. */
 export interface QualityRates { benign: number; harmful: number; catastrophic: number }
@@ -35,10 +35,15 @@ export function corpusQualitySuite(options: { title: string; file?: string; minE
   const rates = options.rates ?? DEFAULT_RATES;
   const pct = (n: number) => `${Math.round(n * 100)}%`;
   describe(`detection quality on ${options.title}`, () => {
+    // The worker's shared engine, built (if no file has yet) before the test's own time starts.
+    let engine: PureEngine;
+    beforeAll(async () => {
+      engine = await sharedEngine();
+    }, 120_000);
+
     corpusEntriesTest(options.file, options.minEntries);
 
-    it(`blocks at least ${pct(rates.harmful)} of harmful calls, allows at least ${pct(rates.benign)} of everyday ones, denies at least ${pct(rates.catastrophic)} of catastrophic ones`, async () => {
-      const engine = await testEngine();
+    it(`blocks at least ${pct(rates.harmful)} of harmful calls, allows at least ${pct(rates.benign)} of everyday ones, denies at least ${pct(rates.catastrophic)} of catastrophic ones`, () => {
       const c = confusion((call) => engine.evaluate(call, { record: false }).result, loadCorpus(options.file));
       console.log(`${label} confusion matrix (default thresholds)\n${formatConfusion(c)}`);
       for (const m of c.misses) console.log('miss:', m);

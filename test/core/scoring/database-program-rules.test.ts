@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { hostPlace, statementPrograms } from '../../../core/scoring/shell/sql.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * parsed as shell text, so the command rules read what it runs on any
  * database, and the local-database leniency does not cover it.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, stopped, denied, decides } = ruleAssertions(engine);
 const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 const mcpSql = (sql: string): ToolCall => ({ type: 'McpToolCall', server: 'postgres', tool: 'query', arguments: { sql } } as ToolCall);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * interpreter, a download, a temporary or hidden path. A chat webhook message
  * is judged by what it carries. Examples of our own, not the held-back set's.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, stopped, denied, judge } = ruleAssertions(engine);
 const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content } as ToolCall);

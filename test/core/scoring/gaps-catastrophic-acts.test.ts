@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -14,7 +14,7 @@ import { familyAssertions, spawn } from './rule-assertions.ts';
  * variables, the HTTP API where the act can go that way) and the everyday
  * look-alikes of the same tools that stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const http = (method: string, url: string, body?: unknown): ToolCall =>
   ({ type: 'HttpRequest', method, url, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }) as ToolCall;

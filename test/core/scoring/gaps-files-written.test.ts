@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * that capture or hijack, registries at look-alike hosts. Each shape is
  * pinned with writings of our own next to everyday look-alikes.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const append = (path: string, content: string): ToolCall => ({ type: 'FileAppend', path, content } as ToolCall);
 const P = '/home/dev/projects/app/';

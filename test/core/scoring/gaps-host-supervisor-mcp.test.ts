@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, familyAssertions, fileWrite, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -9,7 +9,7 @@ import { bash, familyAssertions, fileWrite, ruleAssertions } from './rule-assert
  * (gaps, part B1) and pinned with writings of our own next to everyday
  * look-alikes.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { denied, allowed } = ruleAssertions(engine);
 const append = (path: string, content: string): ToolCall => ({ type: 'FileAppend', path, content } as ToolCall);

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from '.
  * out; an agent's PreToolUse hook made a no-op. Each is pinned with writings
  * of our own and the everyday look-alikes of the same tools.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { silent } = ruleAssertions(engine);
 const ps = (script: string): ToolCall => ({ type: 'ShellExec', command: 'powershell.exe', args: ['-NoProfile', '-Command', script] }) as ToolCall;

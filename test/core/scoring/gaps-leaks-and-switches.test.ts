@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -15,7 +15,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * command line. Each is pinned with writings of our own and the everyday
  * look-alikes that stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const http = (method: string, url: string, body?: unknown): ToolCall =>
   ({ type: 'HttpRequest', method, url, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }) as ToolCall;

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -13,7 +13,7 @@ import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
  * stopped: a registry flag naming the public registry without a trailing
  * slash is not a look-alike host.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { silent, stopped, allowed } = ruleAssertions(engine);
 const inProject = (c: string) => ({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' }) as never;

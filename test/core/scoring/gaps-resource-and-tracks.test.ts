@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, familyAssertions, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { bash, familyAssertions, ruleAssertions } from './rule-assertions.ts';
  * load tests, bounded writes, one-off stress runs, old application logs
  * rotated away, history counted).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { allowed } = ruleAssertions(engine);
 /** A command line as the agent sends it (the lowering rules read the whole line from its start). */

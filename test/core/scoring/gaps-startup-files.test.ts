@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -14,7 +14,7 @@ import { familyAssertions, fileWrite, ruleAssertions } from './rule-assertions.t
  * application's logrotate stanza, a Homebrew service, a user unit from
  * ~/.local/bin), each next to a harmful writing of the same file.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { allowed, stopped } = ruleAssertions(engine);
 const append = (path: string, content: string): ToolCall => ({ type: 'FileAppend', path, content } as ToolCall);

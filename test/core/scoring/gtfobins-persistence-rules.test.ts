@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { evalArith, substring, trimByPattern } from '../../../core/scoring/shell/param-ops.ts';
 import { decodeBase32 } from '../../../core/scoring/shell/base32.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * held-back corpus's families), each with examples of its own and the
  * everyday look-alikes that must stay quiet.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { judge, fires, silent, allowed, stopped, denied } = ruleAssertions(engine);
 const bash = (script: string, cwd = '/home/dev/projects/api'): ToolCall => shell(script, { cwd } as Partial<ToolCall>);
 const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'd'.repeat(64), content } as ToolCall);

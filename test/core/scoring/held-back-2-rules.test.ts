@@ -4,12 +4,12 @@ import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { shellLists } from '../../../core/scoring/shell/lists.ts';
 import { normaliseShell } from '../../../core/scoring/shell/normalise.ts';
-import { FILTER_DIR, testEngine } from './helpers.ts';
+import { FILTER_DIR, sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions, spawn } from './rule-assertions.ts';
 
 const lists = shellLists(parse(readFileSync(join(FILTER_DIR, 'shell.toml'), 'utf8')));
 const sh = (script: string) => normaliseShell({ command: 'bash', args: ['-c', script] }, lists).split('\n');
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { judge, fires, silent, allowed } = ruleAssertions(engine);
 const decision = (script: string) => judge(bash(script)).decision;
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -8,7 +8,7 @@ import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from '.
  * and private app data read (a tenth held-out set's families J, K and L),
  * pinned with examples of our own next to everyday look-alikes.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const rules = ruleAssertions(engine);
 /** A string is a shell command run in the project. */

@@ -1,4 +1,4 @@
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { describeRuleTable } from './rule-table.ts';
 import { spawn } from './rule-assertions.ts';
 
@@ -10,7 +10,7 @@ import { spawn } from './rule-assertions.ts';
  * must stay allowed: PR previews and sandboxes torn down, local databases
  * reset, single caches or branches removed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 
 describeRuleTable(engine, 'hosted resources deleted or reset through platform CLIs', [
   ['stop', 'npx supabase projects delete qwertyuiopasdfgh', 'platform-hosted-resource-delete'],

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -9,7 +9,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * operation-risk `http_actions` entry: a method, the API's URL shapes and, where
  * the URL alone is not the harm, what the request must carry (`body`).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const json = { 'Content-Type': 'application/json', Authorization: 'Bearer $API_TOKEN' };
 const form = { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: 'Bearer $API_TOKEN' };

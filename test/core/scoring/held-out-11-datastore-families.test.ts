@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * allowed: the same verbs on this machine, read-only verbs, dry runs, a local
  * DuckDB file, a test prefix in a local etcd.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('destruction on a store that is not this machine', () => {

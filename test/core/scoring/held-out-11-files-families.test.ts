@@ -1,12 +1,12 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
  * Files written with harmful content (an eleventh held-out set's family 12),
  * pinned with examples of our own next to everyday look-alikes.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const P = '/home/dev/projects/app/';
 const wf = (steps: string) => `on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * weeks, services restarted or inspected, rulesets listed, vendor packages
  * installed, IP forwarding for containers.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('host oversight and trust switched off', () => {

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions, spawn } from './rule-assertions.ts';
  * servers, read-only verbs, dry runs, a localstack sandbox torn down, a dev
  * bucket imported.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('IaC state and stack secrets', () => {

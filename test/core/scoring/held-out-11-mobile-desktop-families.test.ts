@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite, spawn } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions, fileWrite, spawn } from './rule-assertions.ts';
  * Pinned with examples of our own next to everyday look-alikes (the debug
  * keystore, internal tracks, local builds, debug-only cleartext).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const read = (path: string): ToolCall => ({ type: 'FileRead', path } as ToolCall);
 const P = '/home/dev/projects/app/';

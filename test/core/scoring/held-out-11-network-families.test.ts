@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
  * held-out set found allowed or only queued, pinned with examples of our own
  * and the everyday look-alikes that must stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { denied, stopped, allowed } = ruleAssertions(engine);
 const http = (method: string, url: string, body?: string): ToolCall => ({ type: 'HttpRequest', method, url, ...(body === undefined ? {} : { body }) } as ToolCall);

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions, spawn } from './rule-assertions.ts';
  * Pinned with examples of our own next to everyday look-alikes (a local
  * verdaccio registry, dry runs, snapshots, company registries).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const http = (method: string, url: string): ToolCall => ({ type: 'HttpRequest', method, url } as ToolCall);
 

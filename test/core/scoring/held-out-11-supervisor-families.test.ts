@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite, spawn } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { familyAssertions, fileWrite, spawn } from './rule-assertions.ts';
  * its audit store, tokens, canaries and review routes, a second daemon and
  * standing instructions that approve held calls or cut the checks are not.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const http = (method: string, url: string, body?: string): ToolCall =>
   ({ type: 'HttpRequest', method, url, headers: {}, ...(body === undefined ? {} : { body }) } as ToolCall);

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * with examples of our own next to everyday look-alikes (keys chmodded,
  * session keys captured, local resets, dry runs).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const chmod = (path: string, mode: string | number): ToolCall => ({ type: 'FileChmod', path, mode } as ToolCall);
 

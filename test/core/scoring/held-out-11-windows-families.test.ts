@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * script run with a process-scoped policy, the official dotnet-install
  * script downloaded, the current user given rights on a project folder.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const ps = (script: string): ToolCall => ({ type: 'ShellExec', command: 'powershell', args: ['-NoProfile', '-Command', script], cwd: 'C:\\src\\app' } as ToolCall);
 const cmd = (line: string): ToolCall => ({ type: 'ShellExec', command: 'cmd', args: ['/c', line], cwd: 'C:\\src\\app' } as ToolCall);

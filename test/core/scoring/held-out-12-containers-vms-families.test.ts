@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * registries, the CLI pointed at production. The same verbs on development
  * containers and VMs, read-only verbs and documented logins stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('production containers entered, copied out of or destroyed', () => {

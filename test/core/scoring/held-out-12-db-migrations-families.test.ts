@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * forced, seeds, consoles and studios on production are held. The same verbs
  * on a development or test database, read-only verbs and dry runs stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('a migration tool wiping a production database', () => {

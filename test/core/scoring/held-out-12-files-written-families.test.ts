@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * open notebook servers and unknown MCP servers. Examples of our own next to
  * the everyday files of the same names.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'x', content } as ToolCall);
 const P = '/home/dev/projects/app';

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * release and tag deletions are held. Own keys, read-only listings, keychain
  * helpers and folder extraction with filter-repo stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('access handed out or credentials shown', () => {

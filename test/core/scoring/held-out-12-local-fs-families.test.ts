@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, familyAssertions, inProject, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { bash, familyAssertions, inProject, ruleAssertions } from './rule-assert
  * wholesale; timestamps back-dated, history forged, transcripts, logs and
  * reflogs removed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { silent } = ruleAssertions(engine);
 const rename = (from: string, to: string): ToolCall => ({ type: 'FileRename', from, to } as ToolCall);

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * logs and data sources listed are held. Scoped silences, reads and upgrades
  * stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('alerting removed or muted', () => {

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * unlimited stress containers and unbounded background fuzzers are held. The
  * same tools at small sizes, with limits or against this machine stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('resources taken beyond recall', () => {

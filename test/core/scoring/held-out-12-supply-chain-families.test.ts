@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -13,7 +13,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * are held. Pinned release installs from code hosts, registries, internal
  * mirrors and Deno's own registry stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('code that runs changed under the project', () => {

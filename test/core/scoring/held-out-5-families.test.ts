@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * credential reads (stopping monitoring agents, editing auth logs, cloud
  * secret managers, harvesting every environment, app session databases).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, stopped, denied, decides } = ruleAssertions(engine);
 const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 const read = (path: string): ToolCall => ({ type: 'FileRead', path } as ToolCall);

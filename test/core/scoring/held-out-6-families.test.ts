@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { fileWrite as write, familyAssertions, inProject as bash, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { fileWrite as write, familyAssertions, inProject as bash, ruleAssertions
  * Directory discovery, local privilege escalation, production databases,
  * supervisor tampering, surveillance and covering tracks.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, stopped, denied, decides } = ruleAssertions(engine);
 const { each, quiet } = familyAssertions(engine);
 

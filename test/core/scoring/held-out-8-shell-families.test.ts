@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -7,7 +7,7 @@ import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from '.
  * unguarded, pinned with examples of our own (several tools, spellings and
  * wrappers each), and the everyday look-alikes it found stopped.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { decides, stopped } = ruleAssertions(engine);
 const { each, quiet } = familyAssertions(engine);
 const allow = (calls: string[]) => { for (const c of calls) decides(inProject(c), 'allow'); };

@@ -1,4 +1,4 @@
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { describeRuleTable } from './rule-table.ts';
 
 /**
@@ -8,7 +8,7 @@ import { describeRuleTable } from './rule-table.ts';
  * look-alikes that must stay allowed: reads, dev and sandbox resources,
  * --dry-run, localhost databases.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 
 describeRuleTable(engine, 'cloud control plane through CLIs: account controls weakened, production data or capacity removed', [
   ['stop', 'aws iam deactivate-mfa-device --user-name carol --serial-number arn:aws:iam::111122223333:mfa/carol', 'iam-mfa-removed'],

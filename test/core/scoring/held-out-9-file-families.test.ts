@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { familyAssertions, fileWrite, ruleAssertions } from './rule-assertions.t
  * shape of the harm (a credential-named file in a home dot-folder, ...),
  * not one tool's spelling.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { allowed } = ruleAssertions(engine);
 const read = (path: string): ToolCall => ({ type: 'FileRead', path } as ToolCall);

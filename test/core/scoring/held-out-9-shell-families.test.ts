@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { ruleAssertions, spawn } from './rule-assertions.ts';
 import { describeRuleTable } from './rule-table.ts';
 
@@ -9,7 +9,7 @@ import { describeRuleTable } from './rule-table.ts';
  * wrappers and evasions each) and the everyday look-alikes that must stay
  * allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { decides } = ruleAssertions(engine);
 
 describeRuleTable(engine, 'every cloud resource a listing returns, fed into a delete', [

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createScoringEngine, type ScoringEngineOptions } from '../../../core/scoring/engine.ts';
+import { createScoringEngine, type EvaluateOptions, type ScoringEngine, type ScoringEngineOptions } from '../../../core/scoring/engine.ts';
+import type { Evaluation } from '../../../core/scoring/types.ts';
 import type { LoadRuleText } from '../../../core/scoring/rule-loader.ts';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 
@@ -49,6 +50,44 @@ export function seededRandom(seed = 42) {
 /** An engine over the repository's rule files. */
 export function testEngine(options: Partial<ScoringEngineOptions> = {}, overrides: Record<string, string | null> = {}) {
   return createScoringEngine({ clock: fakeClock(), random: seededRandom(), loadRuleText: repoRules(overrides), ...options });
+}
+
+/**
+ * What a test may ask of the shared engine: pure scoring (`record: false`,
+ * which reads no clock-moved state and writes nothing: engine.ts) and the
+ * filters' load state. No canaries, containment or recording, so no test can
+ * change what another one sees.
+ */
+export interface PureEngine {
+  evaluate(call: ToolCall, options: EvaluateOptions): Evaluation;
+  filters(): ReturnType<ScoringEngine['filters']>;
+  readonly degradedReason: string | null;
+}
+
+let shared: Promise<PureEngine> | undefined;
+
+/**
+ * The default engine over the repository's rule files, built once per test
+ * worker and shared by every file that asks (rule and family tests, corpus
+ * suites): building one costs a second or more, scoring with it nothing
+ * lasting. Use it for any test that only scores calls with `record: false`;
+ * a test that adds canaries, records, moves a clock or needs other options or
+ * rule texts builds its own with testEngine().
+ */
+export function sharedEngine(): Promise<PureEngine> {
+  shared ??= testEngine().then((engine): PureEngine =>
+    Object.freeze({
+      evaluate(call: ToolCall, options: EvaluateOptions) {
+        if (options.record !== false) throw new Error('the shared engine scores with record: false only; build your own with testEngine() to record');
+        return engine.evaluate(call, options);
+      },
+      filters: () => engine.filters(),
+      get degradedReason() {
+        return engine.degradedReason;
+      },
+    }),
+  );
+  return shared;
 }
 
 /** `catastrophic` marks a harmful call that must be denied outright, not merely queued. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePath } from '../../../core/scoring/call-view.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions } from './rule-assertions.ts';
 
 /** The user's home directory, however written, reads as `~` to the rules; a URL path that says `/users/` does not. */
-const { stopped } = ruleAssertions(await testEngine());
+const { stopped } = ruleAssertions(await sharedEngine());
 
 describe('the home directory in a call', () => {
   it('is ~ wherever a path starts with it, through .. and in Windows and WSL forms', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -9,7 +9,7 @@ import { bash as shell, ruleAssertions } from './rule-assertions.ts';
  * copies, build-output cleanup, development database resets, env-file
  * loading, arithmetic loops and hosts-file entries.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, stopped } = ruleAssertions(engine);
 const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 

@@ -1,4 +1,4 @@
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { describeRuleTable, type RuleRow } from './rule-table.ts';
 
 /**
@@ -9,7 +9,7 @@ import { describeRuleTable, type RuleRow } from './rule-table.ts';
  * messages, notes, cookies and tabs read.
  * Rows as in rule-table.ts.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 
 const rows: RuleRow[] = [
   ["deny", "sudo log erase --all", "macos-oversight-off"],

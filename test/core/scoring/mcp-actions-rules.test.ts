@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -13,7 +13,7 @@ import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
  * protection removed, bulk resolves, refunds and phishing broadcasts are
  * queued. The same tools used for everyday work stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { allowed } = ruleAssertions(engine);
 const mcp = (server: string, tool: string, args: Record<string, unknown>): ToolCall => ({ type: 'McpToolCall', server, tool, arguments: args } as ToolCall);

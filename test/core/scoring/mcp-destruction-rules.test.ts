@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { ruleAssertions } from './rule-assertions.ts';
  * content pipes a download into a shell (the content is read by the command
  * rules, as a FileWrite of the same file is).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, denied, stopped } = ruleAssertions(engine);
 const mcp = (server: string, tool: string, args: Record<string, unknown>): ToolCall => ({ type: 'McpToolCall', server, tool, arguments: args } as ToolCall);
 

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { describeRuleTable, type RuleRow } from './rule-table.ts';
 
 /**
@@ -10,7 +10,7 @@ import { describeRuleTable, type RuleRow } from './rule-table.ts';
  * dangerous-commands.toml tls-verification-disable).
  * Rows as in rule-table.ts.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 
 const rows: RuleRow[] = [
   ["deny", "truncate -s 0 /var/log/auth.log", "security-log-wipe"],

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -10,7 +10,7 @@ import { bash, ruleAssertions, spawn } from './rule-assertions.ts';
  * (Windows and Unix, one group among several), a database's master password
  * reset and access tokens minted through a code host's admin API.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, denied, stopped } = ruleAssertions(engine);
 const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'x', content } as ToolCall);
 const append = (path: string, content: string): ToolCall => ({ type: 'FileAppend', path, content } as ToolCall);

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * public address are denied. Reading production (get, logs, describe,
  * template, diff) and the same changes elsewhere stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 
 describe('changes to production are held for a person', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine, testEngine } from './helpers.ts';
 
 const MiB = 1024 * 1024;
 // Strings that stress backtracking and the scanners: long runs of characters
@@ -41,7 +41,7 @@ describe('cannot be stalled', () => {
   }, 120_000);
 
   it('scores a 1 MiB field of each adversarial pattern quickly', async () => {
-    const engine = await testEngine();
+    const engine = await sharedEngine();
     for (const piece of ['a', ' ', 'AKIA', '~/.ssh/id_', 'curl x |', 'eyJ', 'x'.repeat(63) + '.', 'key=', '0-', '4111 ']) {
       const big = piece.repeat(Math.ceil(MiB / piece.length)).slice(0, MiB);
       for (const c of [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { foldPath, recursiveDeleteTargets } from '../../../core/scoring/shell/deletes.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { bash as shell, ruleAssertions, spawn } from './rule-assertions.ts';
  * top, another user's home, service data, backups and volumes are denied, a
  * whole project is queued, build output and caches are cleanup.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, decides } = ruleAssertions(engine);
 const inProject = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 const inHome = (script: string): ToolCall => shell(script, { cwd: '/home/dev' } as Partial<ToolCall>);

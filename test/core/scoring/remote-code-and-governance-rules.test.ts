@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { fileWrite as write, familyAssertions, inProject as bash, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -9,7 +9,7 @@ import { fileWrite as write, familyAssertions, inProject as bash, ruleAssertions
  * governance (config/filters/supply-chain.toml): a family a seventh held-out
  * set found unguarded, pinned with examples of our own and everyday look-alikes.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, decides } = ruleAssertions(engine);
 const { each, quiet } = familyAssertions(engine);
 

@@ -11,8 +11,12 @@ export const fileWrite = (path: string, content: string): ToolCall => ({ type: '
 /** A ProcessSpawn call. */
 export const spawn = (command: string, ...args: string[]): ToolCall => ({ type: 'ProcessSpawn', command, args } as ToolCall);
 
-/** Assertions on which rules an engine's evaluation names, and on its decision. */
-export function ruleAssertions(engine: ScoringEngine) {
+/**
+ * Assertions on which rules an engine's evaluation names, and on its decision.
+ * A rule or family test file passes the worker's shared default engine:
+ * `ruleAssertions(await sharedEngine())` (helpers.ts), never one of its own.
+ */
+export function ruleAssertions(engine: Pick<ScoringEngine, 'evaluate'>) {
   const judge = (call: ToolCall) => {
     const r = engine.evaluate(call, { record: false });
     return { decision: r.decision, rules: r.result.filter_results.map((f) => f.message).join(' ') };
@@ -33,9 +37,10 @@ export function ruleAssertions(engine: ScoringEngine) {
 /**
  * A rule family's examples: `each` call fires `rule` and gets `decision`
  * (stopped: queued or denied), every `quiet` call leaves `rule` silent and is
- * allowed. A string is a shell command run in a project.
+ * allowed. A string is a shell command run in a project. A new family file
+ * starts `const { each, quiet } = familyAssertions(await sharedEngine());`.
  */
-export function familyAssertions(engine: ScoringEngine) {
+export function familyAssertions(engine: Pick<ScoringEngine, 'evaluate'>) {
   const { fires, silent, allowed, stopped, decides } = ruleAssertions(engine);
   const asCall = (c: string | ToolCall): ToolCall => (typeof c === 'string' ? inProject(c) : c);
   return {

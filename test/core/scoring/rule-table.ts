@@ -11,7 +11,7 @@ import { bash, ruleAssertions } from './rule-assertions.ts';
 export type RuleRow = ['deny' | 'stop' | 'allow', string | ToolCall, string | null];
 
 /** Pins a family: its catastrophic rows denied, harmful rows held, everyday rows allowed. */
-export function describeRuleTable(engine: ScoringEngine, title: string, rows: RuleRow[]): void {
+export function describeRuleTable(engine: Pick<ScoringEngine, 'evaluate'>, title: string, rows: RuleRow[]): void {
   const { fires, allowed, stopped, denied } = ruleAssertions(engine);
   const call = (c: string | ToolCall): ToolCall => (typeof c === 'string' ? bash(c, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>) : c);
   const of = (kind: RuleRow[0]) => rows.filter((r) => r[0] === kind);

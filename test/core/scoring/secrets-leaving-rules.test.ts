@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -13,7 +13,7 @@ import { bash, ruleAssertions } from './rule-assertions.ts';
  * the vendor's own host, a placeholder in a README, a local .env written to
  * disk and ordinary analytics are not stopped (dlp.toml).
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, denied, stopped } = ruleAssertions(engine);
 const get = (url: string, headers?: Record<string, string>): ToolCall => ({ type: 'HttpRequest', method: 'GET', url, ...(headers ? { headers } : {}) } as ToolCall);
 const post = (url: string, body: string): ToolCall => ({ type: 'HttpRequest', method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body } as ToolCall);

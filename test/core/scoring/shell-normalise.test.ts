@@ -6,7 +6,7 @@ import { shellLists } from '../../../core/scoring/shell/lists.ts';
 import { beyondRaw, normaliseShell } from '../../../core/scoring/shell/normalise.ts';
 import { parseShell } from '../../../core/scoring/shell/parser.ts';
 import { mayReveal } from '../../../core/scoring/shell/prescreen.ts';
-import { FILTER_DIR, testEngine } from './helpers.ts';
+import { FILTER_DIR, sharedEngine } from './helpers.ts';
 
 const lists = shellLists(parse(readFileSync(join(FILTER_DIR, 'shell.toml'), 'utf8')));
 const sh = (script: string, env?: Record<string, string>, cwd?: string) => normaliseShell({ command: 'bash', args: ['-c', script], env, cwd }, lists).split('\n');
@@ -83,7 +83,7 @@ describe('the shell normaliser', () => {
   });
 
   it('denies a recursive delete of home or root whose command word is quoted', async () => {
-    const engine = await testEngine();
+    const engine = await sharedEngine();
     for (const line of ['"rm" -rf ~/', "'rm' -rf /", 'echo hi; "rm" -rf ~']) {
       expect(engine.evaluate({ type: 'ShellExec', command: line, args: [] }, { record: false }).result.action, line).toMatch(/^deny/);
     }

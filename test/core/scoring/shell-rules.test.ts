@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions, spawn } from './rule-assertions.ts';
 
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { judge, fires, silent } = ruleAssertions(engine);
 
 describe('rules over the parsed form', () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -9,7 +9,7 @@ import { bash, ruleAssertions } from './rule-assertions.ts';
  * files are denied; reading the daemon's health or a project's own
  * `/api/digest` route is not.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, denied } = ruleAssertions(engine);
 const http = (method: string, url: string, extra: Partial<ToolCall> = {}): ToolCall => ({ type: 'HttpRequest', method, url, ...extra } as ToolCall);
 const mcp = (tool: string, args: Record<string, unknown>): ToolCall => ({ type: 'McpToolCall', server: 'fetch', tool, arguments: args } as ToolCall);

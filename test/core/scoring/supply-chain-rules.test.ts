@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { installedPackages } from '../../../core/scoring/shell/typosquat.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -12,7 +12,7 @@ import { bash, ruleAssertions } from './rule-assertions.ts';
  * places, images pushed under a production tag, and editor extensions from
  * outside the marketplace. Their everyday look-alikes stay allowed.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, stopped } = ruleAssertions(engine);
 const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'x', content } as ToolCall);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { installedPackages, nearPopular, oneEdit } from '../../../core/scoring/shell/typosquat.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
@@ -9,7 +9,7 @@ import { bash as shell, ruleAssertions, spawn } from './rule-assertions.ts';
  * (a data list in shell.toml, not a list of known typos) is queued; the real
  * names, short names, scoped packages, paths and requirement files are not.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { fires, silent, allowed, decides } = ruleAssertions(engine);
 const bash = (script: string): ToolCall => shell(script, { cwd: '/home/dev/projects/app' } as Partial<ToolCall>);
 

@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { bash, ruleAssertions } from './rule-assertions.ts';
 
 /** A live vendor credential sent to a host that is not the vendor's is denied; to the vendor's own API it is not. */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { allowed, denied } = ruleAssertions(engine);
 const post = (url: string, extra: Partial<ToolCall>): ToolCall => ({ type: 'HttpRequest', method: 'POST', url, ...extra } as ToolCall);
 

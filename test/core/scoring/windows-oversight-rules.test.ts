@@ -1,4 +1,4 @@
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { describeRuleTable, type RuleRow } from './rule-table.ts';
 
 /**
@@ -9,7 +9,7 @@ import { describeRuleTable, type RuleRow } from './rule-table.ts';
  * listed and the clipboard saved.
  * Rows as in rule-table.ts.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 
 const rows: RuleRow[] = [
   ["deny", "wevtutil cl Security", "windows-event-log-clear"],

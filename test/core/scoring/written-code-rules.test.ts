@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { fileWrite as write, familyAssertions, ruleAssertions } from './rule-assertions.ts';
 
 /**
@@ -14,7 +14,7 @@ import { fileWrite as write, familyAssertions, ruleAssertions } from './rule-ass
  * (fixture keys, lint-only hooks, restrictive agent settings, provenance
  * releases) are allowed or at most queued.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { allowed, stopped } = ruleAssertions(engine);
 const { each, quiet } = familyAssertions(engine);
 const P = '/home/dev/projects/app/';
