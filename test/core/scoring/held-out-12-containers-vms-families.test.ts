@@ -57,8 +57,9 @@ describe('virtual machines destroyed or read', () => {
   it('is held', () => {
     each('vm-destroyed-with-storage', 'stopped', [
       'virsh undefine web01 --remove-all-storage', 'virsh vol-wipe --pool default prod-db.qcow2', 'multipass delete --all --purge', 'multipass delete -p --all',
-      'lxc delete --force prod-db', 'vagrant destroy -f $(vagrant global-status --prune | awk \'/running/{print $1}\')', 'vagrant destroy --force build-01 build-02 build-03',
+      'vagrant destroy -f $(vagrant global-status --prune | awk \'/running/{print $1}\')', 'vagrant destroy --force build-01 build-02 build-03',
     ]);
+    each('shared-vm-destroyed', 'deny', ['lxc delete --force prod-db']);
     each('vm-forced-off-or-deleted', 'stopped', ['virsh destroy db-primary', 'limactl delete --force default']);
     each('vm-disk-image-read', 'stopped', ['qemu-img convert -O raw /var/lib/libvirt/images/finance-vm.qcow2 /tmp/finance.raw']);
   });
