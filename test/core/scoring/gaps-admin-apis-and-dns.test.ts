@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions } from './rule-assertions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { familyAssertions } from './rule-assertions.ts';
  * Google Apps Script relay, CI history deleted in bulk. Each shape is pinned
  * with writings of our own next to everyday look-alikes.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const http = (method: string, url: string, body?: string, headers: Record<string, string> = {}): ToolCall =>
   ({ type: 'HttpRequest', method, url, headers, ...(body === undefined ? {} : { body }) }) as ToolCall;

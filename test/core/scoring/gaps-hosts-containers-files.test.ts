@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { testEngine } from './helpers.ts';
+import { sharedEngine } from './helpers.ts';
 import { familyAssertions, fileWrite } from './rule-assertions.ts';
 
 /**
@@ -14,7 +14,7 @@ import { familyAssertions, fileWrite } from './rule-assertions.ts';
  * file sending the environment out), a page made public through an MCP tool.
  * Each shape is pinned with writings of our own next to everyday look-alikes.
  */
-const engine = await testEngine();
+const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const mcp = (server: string, tool: string, args: Record<string, unknown>): ToolCall => ({ type: 'McpToolCall', server, tool, arguments: args } as ToolCall);
 const read = (path: string): ToolCall => ({ type: 'FileRead', path } as ToolCall);
