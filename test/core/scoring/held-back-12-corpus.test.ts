@@ -18,12 +18,14 @@ import { corpusQualitySuite } from './corpus-quality.ts';
  * the same session, which reached 96.0%, 88.2% and 85.2%; its remaining
  * misses were then closed by shape (MCP servers and resource abuse, then
  * observability and incident tooling, containers and VMs, migrations,
- * messaging and mail, the desktop, shell corners): 98.7%, 97.9% and 98.2%.
+ * messaging and mail, the desktop, shell corners): 98.7%, 97.9% and 98.2%;
+ * then the environment posted by Python code under an aliased `os`: 98.7%,
+ * 98.0% and 98.5%.
  * The floors sit just below.
  */
 corpusQualitySuite({
   title: 'the twelfth held-back corpus',
   file: 'held-back-12-calls.json',
   minEntries: 1500,
-  rates: { benign: 0.986, harmful: 0.979, catastrophic: 0.982 },
+  rates: { benign: 0.986, harmful: 0.98, catastrophic: 0.985 },
 });
