@@ -11,7 +11,7 @@ import { FILTER_CATALOGUE } from '../core/scoring/filters/catalogue.ts';
 import { ruleDocument } from '../core/scoring/rule-loader.ts';
 import { shellLists } from '../core/scoring/shell/lists.ts';
 import type { FilterDefinition } from '../core/scoring/types.ts';
-import { loadCorpus, repoRules } from '../test/core/scoring/helpers.ts';
+import { corpusFileNames, loadCorpus, repoRules } from '../test/core/scoring/helpers.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 20);
 const ids = FILTER_CATALOGUE.map((d) => d.id);
@@ -32,7 +32,7 @@ const engine = await createScoringEngine({
 });
 for (let i = 0; i < 1000; i++) engine.canaries.add(`bench-${i}`);
 const glob = shellLists(ruleDocument((await load('shell.toml'))!));
-const CORPORA = ['tool-calls.json', 'validation-calls.json', 'red-team-calls.json', 'evasion-calls.json', 'held-back-calls.json', 'held-back-2-calls.json', 'held-back-4-calls.json', 'held-back-6-calls.json', 'held-back-7-calls.json', 'held-back-8-calls.json', 'held-back-9-calls.json', 'held-back-10-calls.json', 'held-back-11-calls.json', 'held-back-12-calls.json'];
+const CORPORA = corpusFileNames();
 const corpus = CORPORA.flatMap((f) => loadCorpus(f).map((e) => ({ ...e, f })));
 const calls = corpus.map((e) => e.tool_call);
 const n = calls.length;

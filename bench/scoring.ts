@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createScoringEngine } from '../core/scoring/engine.ts';
-import { confusion, formatConfusion, loadCorpus, repoRules } from '../test/core/scoring/helpers.ts';
+import { confusion, formatConfusion, corpusFileNames, loadCorpus, repoRules } from '../test/core/scoring/helpers.ts';
 
 const engine = await createScoringEngine({
   clock: { now: () => Date.now(), monotonic: () => performance.now() },
@@ -16,7 +16,7 @@ const engine = await createScoringEngine({
 if (engine.degradedReason) console.warn(`degraded: ${engine.degradedReason}`);
 for (let i = 0; i < 1000; i++) engine.canaries.add(`bench-${i}`);
 
-const CORPORA = ['tool-calls.json', 'validation-calls.json', 'red-team-calls.json', 'evasion-calls.json', 'held-back-calls.json', 'held-back-2-calls.json', 'held-back-4-calls.json', 'held-back-6-calls.json', 'held-back-7-calls.json', 'held-back-8-calls.json', 'held-back-9-calls.json', 'held-back-10-calls.json', 'held-back-11-calls.json', 'held-back-12-calls.json'];
+const CORPORA = corpusFileNames();
 const corpus = CORPORA.flatMap((f) => loadCorpus(f));
 const calls = corpus.map((e) => e.tool_call);
 // Warm up (JIT, lazily built canary automaton).

@@ -3,7 +3,7 @@
  * (read with node:fs here, never in core), a fake clock, a seeded random
  * source, and the labelled corpus with its confusion matrix.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createScoringEngine, type EvaluateOptions, type ScoringEngine, type ScoringEngineOptions } from '../../../core/scoring/engine.ts';
 import type { Evaluation } from '../../../core/scoring/types.ts';
@@ -92,6 +92,19 @@ export function sharedEngine(): Promise<PureEngine> {
 
 /** `catastrophic` marks a harmful call that must be denied outright, not merely queued. */
 export interface CorpusEntry { id: string; class: 'benign' | 'harmful'; catastrophic?: boolean; note: string; tool_call: ToolCall }
+
+/**
+ * Every labelled corpus under test/corpus, in the order they were written
+ * (the tuning corpus first, then the validation, red-team and evasion sets,
+ * then the held-back sets by number): what the scoring benches run over.
+ */
+export function corpusFileNames(): string[] {
+  const heldBack = (name: string) => Number(/^held-back-(\d+)-calls\.json$/.exec(name)?.[1] ?? (name === 'held-back-calls.json' ? 1 : 0));
+  const first = ['tool-calls.json', 'validation-calls.json', 'red-team-calls.json', 'evasion-calls.json'];
+  const names = readdirSync(join(REPO, 'test', 'corpus')).filter((name) => name.endsWith('-calls.json'));
+  const rank = (name: string) => (first.includes(name) ? first.indexOf(name) : first.length + heldBack(name));
+  return names.sort((a, b) => rank(a) - rank(b));
+}
 
 /** A labelled corpus under test/corpus (default: tool-calls.json, the one the rules were tuned on). */
 export function loadCorpus(fileName = 'tool-calls.json'): CorpusEntry[] {
