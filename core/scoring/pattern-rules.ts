@@ -374,7 +374,8 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       let previous: Field | null = null;
       for (const field of view.fields) {
         if (++fieldStamp === 0xffffffff) { tried.fill(0); hitSeen.fill(0); fieldStamp = 1; }
-        if (previous === null || !sameText(field, previous)) if (++textStamp === 0xffffffff) { failed.fill(0); textStamp = 1; }
+        const newText = previous === null || !sameText(field, previous);
+        if (newText && ++textStamp === 0xffffffff) { failed.fill(0); textStamp = 1; }
         previous = field;
         const ti = targetIndex(field.target);
         const ids = byId[ti]!;

@@ -90,6 +90,9 @@ export function sharedEngine(): Promise<PureEngine> {
   return shared;
 }
 
+/** Where the labelled corpora live. */
+const CORPUS_DIR = join(REPO, 'test', 'corpus');
+
 /** `catastrophic` marks a harmful call that must be denied outright, not merely queued. */
 export interface CorpusEntry { id: string; class: 'benign' | 'harmful'; catastrophic?: boolean; note: string; tool_call: ToolCall }
 
@@ -101,14 +104,14 @@ export interface CorpusEntry { id: string; class: 'benign' | 'harmful'; catastro
 export function corpusFileNames(): string[] {
   const heldBack = (name: string) => Number(/^held-back-(\d+)-calls\.json$/.exec(name)?.[1] ?? (name === 'held-back-calls.json' ? 1 : 0));
   const first = ['tool-calls.json', 'validation-calls.json', 'red-team-calls.json', 'evasion-calls.json'];
-  const names = readdirSync(join(REPO, 'test', 'corpus')).filter((name) => name.endsWith('-calls.json'));
+  const names = readdirSync(CORPUS_DIR).filter((name) => name.endsWith('-calls.json'));
   const rank = (name: string) => (first.includes(name) ? first.indexOf(name) : first.length + heldBack(name));
   return names.sort((a, b) => rank(a) - rank(b));
 }
 
 /** A labelled corpus under test/corpus (default: tool-calls.json, the one the rules were tuned on). */
 export function loadCorpus(fileName = 'tool-calls.json'): CorpusEntry[] {
-  return JSON.parse(readFileSync(join(REPO, 'test', 'corpus', fileName), 'utf8')) as CorpusEntry[];
+  return JSON.parse(readFileSync(join(CORPUS_DIR, fileName), 'utf8')) as CorpusEntry[];
 }
 
 export interface Confusion {
