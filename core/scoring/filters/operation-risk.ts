@@ -10,6 +10,7 @@ import { validate } from '../rule-schema.ts';
 import type { FilterDefinition } from '../types.ts';
 import { TOOL_CALL_TYPES } from '../../schemas/tool-call.ts';
 import { isLocalHost } from '../hosts.ts';
+import { literalGates } from '../literal-gates.ts';
 import { compileSafeRegex } from '../safe-regex.ts';
 
 const Score = Type.Number({ minimum: 0, maximum: 10 });
@@ -40,6 +41,9 @@ const File = Type.Object({
     body: Type.Optional(Type.String({ minLength: 1 })),
   }, { additionalProperties: false }))),
 });
+
+/** A URL pattern and its place among the filter's literal gates. */
+interface GatedRegex { regex: RegExp; gate: number }
 
 /** Parses a chmod mode (octal text, number, or symbolic) into the bits we care about. */
 function modeBits(mode: string | number): { setid: boolean; worldWritable: boolean; exec: boolean } {
@@ -73,7 +77,13 @@ export const operationRisk: FilterDefinition = {
       if (!r.ok) throw new Error(`${where}: ${r.reason}`);
       return r.regex;
     };
-    const compileUrls = (section: string, urls: string[]) => urls.map((p, i) => compile(`${section}.urls[${i}]`, p));
+    // Every URL pattern waits for its literals in the request's URL (one scan of it: literal-gates.ts).
+    const urlPatterns: string[] = [];
+    const compileUrls = (section: string, urls: string[]) => urls.map((p, i) => {
+      const gated: GatedRegex = { regex: compile(`${section}.urls[${i}]`, p), gate: urlPatterns.length };
+      urlPatterns.push(p);
+      return gated;
+    });
     const deleteUrls = compileUrls('http_delete', cfg.http_delete?.urls ?? []);
     // Routine remote requests (a branch, comment or label on a code host) keep the method's baseline.
     const routineUrls = compileUrls('http_remote_routine', cfg.http_remote_routine?.urls ?? []);
@@ -82,6 +92,8 @@ export const operationRisk: FilterDefinition = {
       ...a, methods: new Set(a.methods.map((m) => m.toUpperCase())), regexes: compileUrls(`http_actions.${a.id}`, a.urls),
       bodyRegex: a.body === undefined ? null : compile(`http_actions.${a.id}.body`, a.body),
     }));
+    const gates = literalGates(urlPatterns);
+    const urlMatches = (r: GatedRegex, url: string): boolean => gates.allows(r.gate) && r.regex.test(url);
     return {
       evaluate(view) {
         const call = view.call;
@@ -90,20 +102,21 @@ export const operationRisk: FilterDefinition = {
         if (call.type === 'HttpRequest') {
           const method = call.method.toUpperCase();
           const url = call.url.slice(0, 2048);
+          gates.read(url);
           const m = cfg.http_methods?.[method];
           if (m !== undefined) { score = m; message = `Baseline risk of an HTTP ${method.slice(0, 10)} request`; }
           const remote = cfg.http_remote_methods?.[method];
-          if (remote !== undefined && view.hosts.length > 0 && !view.hosts.every(isLocalHost) && !routineUrls.some((r) => r.test(url))) {
+          if (remote !== undefined && view.hosts.length > 0 && !view.hosts.every(isLocalHost) && !routineUrls.some((r) => urlMatches(r, url))) {
             score = remote; message = `HTTP ${method.slice(0, 10)} request to a remote host`;
           }
-          if (method === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => r.test(url))) {
+          if (method === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => urlMatches(r, url))) {
             score = cfg.http_delete.score; message = cfg.http_delete.message;
           }
           // What the request carries, read only for an action whose method and URL matched.
           let carried: string | null = null;
           const carriedText = () => (carried ??= requestText(call.headers, call.body));
           for (const a of actions) {
-            if (a.score > score && a.methods.has(method) && a.regexes.some((r) => r.test(url)) && (a.bodyRegex === null || a.bodyRegex.test(carriedText()))) {
+            if (a.score > score && a.methods.has(method) && a.regexes.some((r) => urlMatches(r, url)) && (a.bodyRegex === null || a.bodyRegex.test(carriedText()))) {
               score = a.score; message = `${a.message} [${a.id}]`;
             }
           }
