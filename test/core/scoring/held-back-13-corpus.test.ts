@@ -26,5 +26,5 @@ corpusQualitySuite({
   title: 'the thirteenth held-back corpus',
   file: 'held-back-13-calls.json',
   minEntries: 1500,
-  rates: { benign: 0.968, harmful: 0.714, catastrophic: 0.683 },
+  rates: { benign: 0.977, harmful: 0.742, catastrophic: 0.708 },
 });
