@@ -26,5 +26,5 @@ corpusQualitySuite({
   title: 'the thirteenth held-back corpus',
   file: 'held-back-13-calls.json',
   minEntries: 1500,
-  rates: { benign: 0.977, harmful: 0.742, catastrophic: 0.708 },
+  rates: { benign: 0.981, harmful: 0.784, catastrophic: 0.729 },
 });
