@@ -166,13 +166,30 @@ class Fields {
   }
 }
 
+/**
+ * A word that is one literal, quoted or bare with no comma (no brace
+ * expansion) and no escape: most words are. It expands to one field, its
+ * text, from nothing dynamic, decoded or obfuscated; null for any other word.
+ */
+export function plainLiteral(w: Word): Extract<Part, { k: 'lit' }> | null {
+  if (w.parts.length !== 1) return null;
+  const p = w.parts[0]!;
+  return p.k === 'lit' && p.escaped !== true && (p.q !== 0 || (p.s !== '' && !p.s.includes(','))) ? p : null;
+}
+
+/** A plain literal's one field (see plainLiteral). */
+export const plainField = (p: Extract<Part, { k: 'lit' }>): string => p.s.slice(0, MAX_WORD);
+
+/** Whether a plain literal's one field holds an unquoted glob character (see plainLiteral). */
+export const plainGlob = (p: Extract<Part, { k: 'lit' }>): boolean => p.q === 0 && GLOB_CHAR.test(p.s);
+
 /** Expands one word into its fields. `ifs` is the script's current IFS. */
 export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded {
   // Most words are one literal: quoted, or bare with no comma (no brace expansion); their one field is the text itself.
   if (w.parts.length === 1) {
     const p = w.parts[0]!;
     if (p.k === 'lit' && (p.q !== 0 || (p.s !== '' && !p.s.includes(',')))) {
-      return { fields: [p.s.slice(0, MAX_WORD)], globs: [p.q === 0 && GLOB_CHAR.test(p.s)], dynamic: false, decoded: false, obfuscated: p.escaped === true ? obfuscated(w) : false };
+      return { fields: [plainField(p)], globs: [plainGlob(p)], dynamic: false, decoded: false, obfuscated: p.escaped === true ? obfuscated(w) : false };
     }
   }
   const b = new Fields(ifs);

@@ -13,7 +13,7 @@
  *                                  a program it runs (COPY … TO PROGRAM, sqlite3 .shell) is parsed as shell text
  */
 import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts';
-import { expandWord, type ExpandEnv, type Substitution } from './expand.ts';
+import { expandWord, plainField, plainGlob, plainLiteral, type ExpandEnv, type Substitution } from './expand.ts';
 import { hasGlob, resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
 import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
 import { foldPath, recursiveDeleteTargets } from './deletes.ts';
@@ -232,16 +232,21 @@ class Expander implements ExpandEnv {
 const homed = (s: string) => s.replace(HOME, '~');
 
 function expandArgs(ctx: Ctx, scope: Scope, words: Word[], depth: number): { argv: string[]; dynamicHead: boolean; obfuscatedHead: boolean; decoded: boolean } {
-  const env = new Expander(ctx, scope, depth);
+  // Made at the first word that needs one: most words are plain literals, their one field the text itself.
+  let env: Expander | null = null;
   const argv: string[] = [];
   let dynamicHead = false; let obfuscatedHead = false; let decoded = false;
   for (let i = 0; i < words.length; i++) {
-    const e = expandWord(words[i]!, env, scope.ifs);
-    if (i === 0) { dynamicHead = e.dynamic; obfuscatedHead = e.obfuscated; }
-    if (e.decoded) decoded = true;
-    for (let k = 0; k < e.fields.length; k++) {
-      const f = e.fields[k]!;
-      if (e.globs[k] && argv.length > 0) {
+    const plain = plainLiteral(words[i]!);
+    const e = plain === null ? expandWord(words[i]!, (env ??= new Expander(ctx, scope, depth)), scope.ifs) : null;
+    if (e !== null) {
+      if (i === 0) { dynamicHead = e.dynamic; obfuscatedHead = e.obfuscated; }
+      if (e.decoded) decoded = true;
+    }
+    const count = e === null ? 1 : e.fields.length;
+    for (let k = 0; k < count; k++) {
+      const f = e === null ? plainField(plain!) : e.fields[k]!;
+      if ((e === null ? plainGlob(plain!) : e.globs[k]) && argv.length > 0) {
         const hits = resolvePathGlob(homed(f), ctx.lists);
         if (hits.length > 0) { argv.push(...hits); fact(ctx, 'glob-reaches-sensitive-path', hits[0]); continue; }
         // An option's value (`of=/dev/s?a`, `--file=~/.ss?/id_*`).
