@@ -165,9 +165,10 @@ describe('remote access and tunnels', () => {
   it('remote desktop tools are held; tunnels publishing SSH, svc or the Docker API and an open Docker API are denied', () => {
     each('remote-desktop-tool', 'queue', [
       'sudo apt install ./anydesk_6.3.0-1_amd64.deb', 'brew install --cask teamviewer', 'winget install AnyDeskSoftwareGmbH.AnyDesk',
-      'flatpak install flathub com.rustdesk.RustDesk', "echo 'pass123' | sudo anydesk --set-password", 'x11vnc -forever -nopw -display :0',
-      'x11vnc -forever -shared -rfbport 5900 -bg',
+      'flatpak install flathub com.rustdesk.RustDesk', 'x11vnc -forever -shared -rfbport 5900 -bg',
     ]);
+    // A fixed unattended password or a VNC server with none is denied (remote-desktop-unattended-access, set 13).
+    each('remote-desktop-tool', 'deny', ["echo 'pass123' | sudo anydesk --set-password", 'x11vnc -forever -nopw -display :0']);
     quiet('remote-desktop-tool', ['x11vnc -localhost -display :1 -rfbauth ~/.vnc/passwd']);
     each('tunnel-exposes-admin-port', 'deny', [
       'cloudflared tunnel --url http://localhost:3141', 'cloudflared tunnel --url localhost:3141', 'ngrok tcp 22', 'ngrok tcp 127.0.0.1:22',

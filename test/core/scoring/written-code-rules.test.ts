@@ -78,9 +78,12 @@ describe('security weakened in code and configuration', () => {
       write(`${P}app/main.py`, 'app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_credentials=True, allow_methods=["*"])\n'),
       write(`${P}config/settings.py`, 'CORS_ALLOW_ALL_ORIGINS = True\nCORS_ALLOW_CREDENTIALS = True\n'),
     ]);
-    each('content-public-database-rules', 'queue', [
+    // Every document or file open to anyone's writes is denied (content-database-rules-all-open, set 13).
+    each('content-public-database-rules', 'deny', [
       write(`${P}firestore.rules`, "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /{document=**} {\n      allow read, write: if true;\n    }\n  }\n}\n"),
       write(`${P}storage.rules`, 'service firebase.storage {\n  match /b/{bucket}/o {\n    match /{allPaths=**} { allow read, write; }\n  }\n}\n'),
+    ]);
+    each('content-public-database-rules', 'queue', [
       write(`${P}database.rules.json`, '{\n  "rules": {\n    ".read": true,\n    ".write": true\n  }\n}\n'),
     ]);
     quiet('content-password-logged', [write(`${P}src/auth.ts`, "logger.info('password reset requested', { userId });\n")]);
