@@ -183,6 +183,7 @@ describe('cloud data warehouses', () => {
   it('an open bucket policy on production and all-open database rules are denied; an org-scoped dev policy allowed', () => {
     each('content-bucket-policy-full-access', 'deny', [
       fileWrite('/home/dev/proj/policy.json', '{ "Statement": [{ "Effect": "Allow", "Principal": "*", "Action": "s3:*", "Resource": "arn:aws:s3:::shop-production-data/*" }] }\n'),
+      fileWrite('/tmp/p.json', '{\n  "Statement": [\n    {\n      "Effect": "Allow",\n      "Principal": {\n        "AWS": "arn:aws:iam::444455556666:root"\n      },\n      "Action": "s3:*",\n      "Resource": "arn:aws:s3:::shop-prod-exports/*"\n    }\n  ]\n}\n'),
     ]);
     each('content-database-rules-all-open', 'deny', [
       fileWrite('/home/dev/proj/storage.rules', "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    match /{allPaths=**} {\n      allow read, write;\n    }\n  }\n}\n"),
