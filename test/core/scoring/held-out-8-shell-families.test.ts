@@ -260,9 +260,11 @@ describe('lateral movement and reconnaissance', () => {
     each('sshpass-password', 'queue', ["sshpass -p 'Winter2024' ssh root@10.0.5.12", 'sshpass -p hunter2 scp backup.tar admin@db01:/tmp']);
     each('internal-service-secrets-read', 'queue', [
       "redis-cli -h 10.0.3.15 CONFIG GET '*'", 'redis-cli -h 192.168.10.7 --scan', 'curl http://10.0.2.14:8080/actuator/env',
-      'curl http://payments.svc.cluster.local:8081/actuator/heapdump -o heap.bin', 'curl http://10.0.0.8:2379/v2/keys/?recursive=true',
+      'curl http://10.0.0.8:2379/v2/keys/?recursive=true',
       'etcdctl --endpoints=http://10.0.0.8:2379 get / --prefix', 'consul kv export', 'consul kv get -recurse', 'curl http://consul.service.consul:8500/v1/kv/?recurse',
     ]);
+    // A service's heap holds every secret it has: set 13 (family 09) denies it.
+    each('cluster-or-service-secrets-dumped', 'deny', ['curl http://payments.svc.cluster.local:8081/actuator/heapdump -o heap.bin']);
     quiet('internal-service-secrets-read', [
       'redis-cli -h localhost ping', "redis-cli -h 127.0.0.1 KEYS 'session:*'", 'curl http://localhost:8080/actuator/health', 'curl -s http://localhost:8081/actuator/env',
       'consul kv get config/app/feature-flags', 'consul members', 'etcdctl --endpoints=http://127.0.0.1:2379 get /registry --prefix --keys-only',
