@@ -155,27 +155,31 @@ function literalGate(pattern: string, flags: string, keywords: readonly string[]
  * The needs of each top-level branch of a case-insensitive pattern, with the
  * factors its keywords imply left out, or null when some branch needs
  * nothing the census, the keyword hits or a short lookup can rule out (that
- * branch could match any text).
+ * branch could match any text). A pattern of one branch is read as a whole
+ * (its needs, when it has some beyond the census's characters, which every
+ * pattern waits for anyway): a common keyword (`svc:mcp`, found in every MCP
+ * call) then leaves the regex waiting for the pattern's other strings too.
  */
 function branchNeeds(pattern: string, flags: string, keywords: readonly string[], index: KeywordIndex, owner: number): Branch[] | null {
-  const long = branchLiterals(pattern, flags);
-  const short = branchLiterals(pattern, flags, 1);
-  if (!long || !short || long.length !== short.length) return null;
+  const long = branchLiterals(pattern, flags) ?? [requiredLiterals(pattern, flags)];
+  const short = branchLiterals(pattern, flags, 1) ?? [requiredLiterals(pattern, flags, 1)];
+  if (long.length !== short.length) return null;
   const kws = keywords.map((k) => k.toLowerCase());
   const implied = (f: readonly string[]) => kws.length > 0 && kws.every((k) => f.some((s) => k.includes(s)));
   const out: Branch[] = [];
   for (let b = 0; b < long.length; b++) {
     const found = long[b]!.filter((f) => !implied(f));
     const known = found.filter((f) => f.every((s) => index.has(s)));
-    const ids = known.map((f) => index.register(f, owner));
     const factors = short[b]!.filter((f) => !implied(f));
     const strings = [
       ...found.filter((f) => !known.includes(f)),
       ...factors.filter((f) => f.some((s) => s.length === 2) || (f.some((s) => s.length === 1) && f.some((s) => s.length > 1))),
     ];
     const chars = charNeeds(factors);
+    if (long.length === 1 && known.length === 0 && strings.length === 0) return null;
+    const ids = known.map((f) => index.register(f, owner));
     if (ids.length === 0 && strings.length === 0 && !chars) return null;
-    out.push({ ids, chars, strings: strings.map((f) => f.map((s) => ({ s, pairs: pairBits(s) }))) });
+    out.push({ ids, chars: long.length === 1 ? null : chars, strings: strings.map((f) => f.map((s) => ({ s, pairs: pairBits(s) }))) });
   }
   return out;
 }
