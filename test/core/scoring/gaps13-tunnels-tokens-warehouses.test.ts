@@ -21,7 +21,7 @@ import { familyAssertions, fileWrite, ruleAssertions, spawn } from './rule-asser
  */
 const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
-const { allowed } = ruleAssertions(engine);
+const { allowed, silent, denied } = ruleAssertions(engine);
 
 describe('tunnels and remote access', () => {
   it('unattended remote-desktop access is denied; starting the tool alone stays as before', () => {
@@ -199,5 +199,25 @@ describe('cloud data warehouses', () => {
   it('local emulators and the agent\'s own dev scratch prefix are allowed', () => {
     allowed(spawn('aws', 'dynamodb', 'delete-table', '--endpoint-url', 'http://localhost:8000', '--table-name', 'Orders'));
     allowed(spawn('aws', 's3', 'rm', 's3://acme-dev-artifacts/tmp/agent-run-7/', '--recursive', '--profile', 'acme-dev'));
+  });
+
+  it('the same acts through the HTTP APIs: a production catalog deleted is denied, a share opened through the SQL API denied; a dev schema is not the production rule\'s', () => {
+    const del = (url: string): ToolCall => ({ type: 'HttpRequest', method: 'DELETE', url, headers: {} } as ToolCall);
+    each('warehouse-production-data-deleted-api', 'deny', [del('https://dbc-1234.cloud.databricks.com/api/2.1/unity-catalog/catalogs/prod_sales?force=true')]);
+    denied(del('https://bigquery.googleapis.com/bigquery/v2/projects/shop-prod/datasets/billing?deleteContents=true'));
+    each('data-shared-outside-organisation', 'deny', [
+      { type: 'HttpRequest', method: 'POST', url: 'https://xy12345.snowflakecomputing.com/api/v2/statements', headers: { 'Content-Type': 'application/json' }, body: '{"statement": "ALTER SHARE sales_share ADD ACCOUNTS = ZZ99812", "warehouse": "PROD_WH"}' } as ToolCall,
+    ]);
+    // A remote DELETE stays held for a person (operation risk); it is not the production rule's.
+    silent(del('https://dbc-1234.cloud.databricks.com/api/2.1/unity-catalog/schemas/dev_sandbox.tmp'), 'warehouse-production-data-deleted-api');
+  });
+});
+
+describe('payments through the HTTP API', () => {
+  it('live Stripe money moved through the API with a live key is denied; test mode is not this rule\'s', () => {
+    const post = (url: string, auth: string): ToolCall => ({ type: 'HttpRequest', method: 'POST', url, headers: { Authorization: auth }, body: 'amount=250000&currency=usd&destination=acct_1Q2w3E4r5T6y7U8i' } as ToolCall);
+    each('stripe-live-funds-moved-api', 'deny', [post('https://api.stripe.com/v1/transfers', 'Bearer ${STRIPE_LIVE_SECRET_KEY}')]);
+    // Test mode is not this rule's (a payment API POST stays held as before).
+    silent(post('https://api.stripe.com/v1/transfers', 'Bearer ${STRIPE_TEST_SECRET_KEY}'), 'stripe-live-funds-moved-api');
   });
 });
