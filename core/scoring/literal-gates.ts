@@ -1,7 +1,8 @@
 /**
  * Many case-insensitive patterns tried on one text (operation-risk's URL
  * patterns on a request's URL), each only when the text holds a string of
- * every literal factor the pattern cannot match without (required-literals.ts).
+ * every literal factor the pattern cannot match without (required-literals.ts,
+ * read through pattern-analysis.ts like the pattern rules' own gates).
  * One Aho-Corasick pass over the lower-cased text finds every factor string
  * of every pattern, so a text that matches none of them costs one scan and a
  * few lookups instead of a run of each regex: a rarely used regex left cold
@@ -10,7 +11,7 @@
  * Exact: a factor is necessary, so a pattern ruled out cannot match.
  */
 import { buildMatcher, type MultiMatcher } from './aho-corasick.ts';
-import { requiredLiterals } from './required-literals.ts';
+import { requiredLiterals } from './pattern-analysis.ts';
 
 export interface LiteralGates {
   /** Reads `text` once; until the next `read`, `allows(i)` tells whether pattern i can match it. */

@@ -166,15 +166,21 @@ class Fields {
   }
 }
 
-/**
- * A word that is one literal, quoted or bare with no comma (no brace
- * expansion) and no escape: most words are. It expands to one field, its
- * text, from nothing dynamic, decoded or obfuscated; null for any other word.
- */
-export function plainLiteral(w: Word): Extract<Part, { k: 'lit' }> | null {
+/** A word that is one literal, quoted or bare with no comma (no brace expansion): its one field is the text itself. */
+function singleLiteral(w: Word): Extract<Part, { k: 'lit' }> | null {
   if (w.parts.length !== 1) return null;
   const p = w.parts[0]!;
-  return p.k === 'lit' && p.escaped !== true && (p.q !== 0 || (p.s !== '' && !p.s.includes(','))) ? p : null;
+  return p.k === 'lit' && (p.q !== 0 || (p.s !== '' && !p.s.includes(','))) ? p : null;
+}
+
+/**
+ * A single literal (see singleLiteral) with no escape: most words are. It
+ * expands to one field, its text, from nothing dynamic, decoded or
+ * obfuscated; null for any other word.
+ */
+export function plainLiteral(w: Word): Extract<Part, { k: 'lit' }> | null {
+  const p = singleLiteral(w);
+  return p !== null && p.escaped !== true ? p : null;
 }
 
 /** A plain literal's one field (see plainLiteral). */
@@ -185,13 +191,8 @@ export const plainGlob = (p: Extract<Part, { k: 'lit' }>): boolean => p.q === 0 
 
 /** Expands one word into its fields. `ifs` is the script's current IFS. */
 export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded {
-  // Most words are one literal: quoted, or bare with no comma (no brace expansion); their one field is the text itself.
-  if (w.parts.length === 1) {
-    const p = w.parts[0]!;
-    if (p.k === 'lit' && (p.q !== 0 || (p.s !== '' && !p.s.includes(',')))) {
-      return { fields: [plainField(p)], globs: [plainGlob(p)], dynamic: false, decoded: false, obfuscated: p.escaped === true ? obfuscated(w) : false };
-    }
-  }
+  const p = singleLiteral(w);
+  if (p !== null) return { fields: [plainField(p)], globs: [plainGlob(p)], dynamic: false, decoded: false, obfuscated: p.escaped === true ? obfuscated(w) : false };
   const b = new Fields(ifs);
   const flags = { dynamic: false, decoded: false };
   for (const p of w.parts) {
