@@ -1,10 +1,11 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { Readable } from 'node:stream';
 import type { App } from '../../core/app.ts';
 import { forwardToReal } from './forward-to-real.ts';
 import { LightHeaders } from './light-headers.ts';
 import { LightResponse, installLightResponse } from './light-response.ts';
+import { lingerOnClose } from './linger.ts';
+import { requestBodyStream } from './request-body.ts';
 import { bindNodeWebSockets } from './websocket.ts';
 
 /** True when the request carries no body: no Content-Length above 0 and no Transfer-Encoding. */
@@ -242,7 +243,7 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   return new Request(origin + req.url, {
     method: req.method,
     headers: headers(),
-    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+    body: requestBodyStream(req),
     // @ts-expect-error duplex is required by Node's fetch for streamed bodies
     duplex: 'half',
   });
@@ -253,7 +254,8 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
  * JSON answer) is written as is; a body that arrives in one chunk is sent
  * with Content-Length; longer bodies stream.
  * When the request body was not read to its end (a refusal before reading),
- * the connection is closed after the response so it is never reused mid-body.
+ * the connection is closed after the response so it is never reused mid-body,
+ * and lingers to read the rest first (linger.ts).
  */
 export function writeFetchResponse(response: Response, res: ServerResponse, req?: IncomingMessage): Promise<void> | undefined {
   // Light headers come as a record in the order a real Headers iterates; any other are iterated.
@@ -264,7 +266,10 @@ export function writeFetchResponse(response: Response, res: ServerResponse, req?
       headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
     }
   }
-  if (req && !req.complete) headers.connection = 'close';
+  if (req && !req.complete) {
+    headers.connection = 'close';
+    if (req.socket) lingerOnClose(req.socket);
+  }
   const text = LightResponse.textOf(response);
   if (text !== null) {
     headers['content-length'] ??= String(Buffer.byteLength(text));
