@@ -1,7 +1,8 @@
 /**
  * operation-risk (static): a baseline score per call type, adjusted by HTTP
  * method, chmod mode (setuid/setgid, world-writable), raw connections to
- * uncommon ports (and to a Tor or SOCKS proxy port anywhere), DNS record
+ * uncommon ports (more on a reverse-shell or C2 port; a Tor or SOCKS proxy
+ * port anywhere), DNS record
  * types (zone transfers), and listening on every interface, a classic backdoor
  * or a remote-access port. Rules: config/filters/operation-risk.toml.
  */
@@ -27,6 +28,7 @@ const File = Type.Object({
   })),
   connect: Type.Optional(Type.Object({
     common_ports: Type.Array(Type.Integer()), uncommon_port_score: Score,
+    backdoor_ports: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }))), backdoor_port_score: Type.Optional(Score),
     proxy_ports: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }))), proxy_port_score: Type.Optional(Score),
   })),
   dns: Type.Optional(Type.Object({ record_types: Type.Record(Type.String(), Score) })),
@@ -130,8 +132,14 @@ export const operationRisk: FilterDefinition = {
           score = cfg.connect.proxy_port_score;
           message = `Connects to a Tor or SOCKS proxy port (${call.port})`;
         } else if (call.type === 'NetConnect' && cfg.connect && !cfg.connect.common_ports.includes(call.port) && !isLocalHost(view.hosts[0] ?? '')) {
-          score = cfg.connect.uncommon_port_score;
-          message = `Raw connection to a remote host on an uncommon port (${call.port})`;
+          // A port reverse shells and C2 servers listen on scores above any other odd port.
+          const backdoor = cfg.connect.backdoor_port_score;
+          if (backdoor !== undefined && cfg.connect.backdoor_ports?.includes(call.port)) {
+            score = backdoor; message = `Raw connection to a remote host on a reverse-shell or C2 server port (${call.port})`;
+          } else {
+            score = cfg.connect.uncommon_port_score;
+            message = `Raw connection to a remote host on an uncommon port (${call.port})`;
+          }
         } else if (call.type === 'DnsQuery' && cfg.dns) {
           const type = (call.record_type ?? 'A').toUpperCase();
           const s = cfg.dns.record_types[type];

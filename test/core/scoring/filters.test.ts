@@ -12,7 +12,9 @@ describe('operation-risk', () => {
     expect(filter({ type: 'FileRead', path: 'a' }, 'Operation risk')!.score).toBe(0);
     expect(filter({ type: 'FileChmod', path: 'x', mode: '4755' }, 'Operation risk')!.score).toBe(6);
     expect(filter({ type: 'FileChmod', path: 'x', mode: 'u+s' }, 'Operation risk')!.score).toBe(6);
-    expect(filter({ type: 'NetConnect', host: '203.0.113.9', port: 4444 }, 'Operation risk')!.score).toBe(3.5);
+    expect(filter({ type: 'NetConnect', host: '203.0.113.9', port: 9999 }, 'Operation risk')!.score).toBe(3.5);
+    // A reverse-shell or C2 server port scores above any other odd port (connect.backdoor_ports).
+    expect(filter({ type: 'NetConnect', host: '203.0.113.9', port: 4444 }, 'Operation risk')!.score).toBe(4);
     expect(filter({ type: 'NetConnect', host: 'localhost', port: 4444 }, 'Operation risk')!.score).toBe(1.4);
     expect(filter({ type: 'HttpRequest', method: 'delete', url: 'http://localhost/x' }, 'Operation risk')!.score).toBe(1.9);
   });
