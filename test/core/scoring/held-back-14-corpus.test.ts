@@ -17,11 +17,12 @@ import { corpusQualitySuite } from './corpus-quality.ts';
  * denied; this half 94.4 / 84.2 / 84.5. The even-numbered half is held out of
  * the repository while this half's misses are written as rules, so its
  * before/after figures measure how those rules generalise to writings nobody
- * wrote rules from. The floors sit at this half's blind figures.
+ * wrote rules from. The floors sit at the figures its rules have reached
+ * (blind: this half 94.4 / 84.1 / 84.4).
  */
 corpusQualitySuite({
   title: 'the fourteenth held-back corpus',
   file: 'held-back-14-calls.json',
   minEntries: 640,
-  rates: { benign: 0.944, harmful: 0.841, catastrophic: 0.844 },
+  rates: { benign: 0.947, harmful: 0.857, catastrophic: 0.908 },
 });
