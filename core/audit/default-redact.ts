@@ -4,9 +4,11 @@
  * shapes, `key=value` secrets, bearer tokens, and every given canary value.
  * Masked text becomes `[REDACTED]`.
  */
+import { summaryDestination } from './exfil-stats.ts';
 import type { Redact } from './summarize-arguments.ts';
 
 const MASK = '[REDACTED]';
+const WITHHELD = `${MASK} (arguments carry a canary value)`;
 const PATTERNS: RegExp[] = [
   /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
   /\bgh[pousr]_[A-Za-z0-9]{20,}\b/g,
@@ -26,7 +28,9 @@ export interface DefaultRedactOptions {
   /**
    * Whether a text still carries a canary in any form the scoring module
    * recognises (encoded, split...). When it does, the whole summary is
-   * withheld: the registry reports hits, not where they are.
+   * withheld (the registry reports hits, not where they are) but for the
+   * first URL's scheme and host when they carry none: exfil stats count the
+   * call under its destination (spec, Audit rule 4).
    */
   containsCanary?: (text: string) => boolean;
 }
@@ -39,6 +43,9 @@ export function createDefaultRedact(options: DefaultRedactOptions = {}): Redact 
     for (const pattern of PATTERNS) out = out.replace(pattern, MASK);
     out = out.replace(BEARER, (_all, scheme: string, space: string) => `${scheme}${space}${MASK}`);
     out = out.replace(ASSIGNMENT, (_all, key: string, sep: string) => `${key}${sep}${MASK}`);
-    return options.containsCanary?.(out) ? `${MASK} (arguments carry a canary value)` : out;
+    if (!options.containsCanary?.(out)) return out;
+    const url = summaryDestination(out);
+    const destination = url ? `${url.protocol}://${url.host}` : '';
+    return destination && !options.containsCanary(destination) ? `${WITHHELD} ${destination}` : WITHHELD;
   };
 }

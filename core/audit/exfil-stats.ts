@@ -29,6 +29,12 @@ const TYPE_PROTOCOL: Record<string, string> = {
   FileRead: 'file', FileWrite: 'file',
 };
 
+/** The first URL's scheme (lower-cased) and host in a summary, best-effort; null when it names none. */
+export function summaryDestination(summary: string): { protocol: string; host: string } | null {
+  const url = URL_PATTERN.exec(summary);
+  return url ? { protocol: url[1]!.toLowerCase(), host: url[2]! } : null;
+}
+
 /** Computes the stats from records, newest first. */
 export function computeExfilStats(records: readonly AuditRecord[]): ExfilStats {
   const stats: ExfilStats = { total_blocked: 0, total_queued: 0, total_redacted: 0, by_protocol: {}, top_blocked_destinations: [] };
@@ -40,11 +46,11 @@ export function computeExfilStats(records: readonly AuditRecord[]): ExfilStats {
     if (record.proxy_action === 'deny') stats.total_blocked += 1;
     else stats.total_queued += 1;
     if (matched.some((result) => REDACTING_FILTER.test(result.filter_name))) stats.total_redacted += 1;
-    const url = URL_PATTERN.exec(record.arguments_summary);
-    const protocol = url ? url[1]!.toLowerCase() : TYPE_PROTOCOL[record.tool_call_type] ?? record.tool_call_type.toLowerCase();
+    const url = summaryDestination(record.arguments_summary);
+    const protocol = url ? url.protocol : TYPE_PROTOCOL[record.tool_call_type] ?? record.tool_call_type.toLowerCase();
     stats.by_protocol[protocol] = (stats.by_protocol[protocol] ?? 0) + 1;
     if (url) {
-      const key = url[2]!.toLowerCase().replace(/\.$/, '');
+      const key = url.host.toLowerCase().replace(/\.$/, '');
       destinations.set(key, (destinations.get(key) ?? 0) + 1);
     }
   }

