@@ -9,6 +9,7 @@
 import type { Part, Script, Word } from './ast.ts';
 import { MAX_FIELDS, MAX_WORD } from './limits.ts';
 import { evalArith, substring, trimByPattern } from './param-ops.ts';
+import { hasGlobChar } from './word-shapes.ts';
 
 /** The output of a command substitution, when known; `decoded` when a decoder produced it. */
 export interface Substitution { text: string; known: boolean; decoded: boolean }
@@ -32,7 +33,6 @@ export interface Expanded {
   obfuscated: boolean;
 }
 
-const GLOB_CHAR = /[*?[]/;
 const IFS_DEFAULT = ' \t\n';
 
 function lookup(name: string, env: ExpandEnv): string | undefined {
@@ -79,7 +79,7 @@ function paramValue(p: Extract<Part, { k: 'param' }>, env: ExpandEnv, out: { dyn
       const pat = slash < 0 ? raw : raw.slice(0, slash);
       const rep = slash < 0 ? '' : raw.slice(slash + 1);
       out.dynamic = true;
-      if (!pat || GLOB_CHAR.test(pat)) return value;
+      if (!pat || hasGlobChar(pat)) return value;
       return p.op === '//' ? value.split(pat).join(rep) : value.replace(pat, () => rep);
     }
     case '%': case '%%': case '#?': case '##': {
@@ -187,7 +187,7 @@ export function plainLiteral(w: Word): Extract<Part, { k: 'lit' }> | null {
 export const plainField = (p: Extract<Part, { k: 'lit' }>): string => p.s.slice(0, MAX_WORD);
 
 /** Whether a plain literal's one field holds an unquoted glob character (see plainLiteral). */
-export const plainGlob = (p: Extract<Part, { k: 'lit' }>): boolean => p.q === 0 && GLOB_CHAR.test(p.s);
+export const plainGlob = (p: Extract<Part, { k: 'lit' }>): boolean => p.q === 0 && hasGlobChar(p.s);
 
 /** Expands one word into its fields. `ifs` is the script's current IFS. */
 export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded {
@@ -200,7 +200,7 @@ export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded
     if (p.k === 'lit') {
       b.cur += p.s;
       if (p.q !== 0) b.started = true;
-      else if (GLOB_CHAR.test(p.s)) b.glob = true;
+      else if (hasGlobChar(p.s)) b.glob = true;
       continue;
     }
     let value: string;
@@ -222,7 +222,7 @@ export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded
   // Brace expansion of a plain unquoted word (`{cat,/etc/passwd}`, `src/{a,b}`).
   if (fields.length === 1 && w.parts.length === 1 && w.parts[0]!.k === 'lit' && w.parts[0]!.q === 0 && fields[0]!.includes(',')) {
     const spread = braceExpand(fields[0]!);
-    if (spread.length > 1) return { fields: spread, globs: spread.map((f) => GLOB_CHAR.test(f)), dynamic: flags.dynamic, decoded: flags.decoded, obfuscated: false };
+    if (spread.length > 1) return { fields: spread, globs: spread.map((f) => hasGlobChar(f)), dynamic: flags.dynamic, decoded: flags.decoded, obfuscated: false };
   }
   return { fields, globs, dynamic: flags.dynamic, decoded: flags.decoded, obfuscated: w.parts.length > 1 || (w.parts[0]?.k === 'lit' && w.parts[0].escaped === true) ? obfuscated(w) : false };
 }

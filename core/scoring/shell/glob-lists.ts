@@ -6,6 +6,7 @@
  * '/'), never a regex built from input.
  */
 import { MAX_FIELDS } from './limits.ts';
+import { hasGlob } from './word-shapes.ts';
 
 import type { PopularPackages } from './typosquat.ts';
 
@@ -161,9 +162,6 @@ function tokensMatchLong(g: Glob, text: string): boolean {
 
 /** The text before a glob's first special character. */
 const literalPrefix = (glob: string) => { const m = /[*?[]/.exec(glob); return m ? glob.slice(0, m.index) : glob; };
-
-/** True when `s` holds a glob: `*`, `?` or a closed `[…]` class (a lone `[` is the test command). */
-export const hasGlob = (s: string) => /[*?]|\[[^\]]+\]/.test(s);
 
 /** A list path, its segment count and which of its segments are dot-files. */
 interface Candidate { cand: string; n: number; dots: number[] }

@@ -14,7 +14,7 @@
  */
 import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts';
 import { expandWord, plainField, plainGlob, plainLiteral, type ExpandEnv, type Substitution } from './expand.ts';
-import { hasGlob, resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
+import { resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
 import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
 import { foldPath, recursiveDeleteTargets } from './deletes.ts';
 import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
@@ -23,6 +23,7 @@ import { sqlCall, statementPrograms } from './sql.ts';
 import { typosquats } from './typosquat.ts';
 import { stageOutput, type StageOutput } from './static-eval.ts';
 import { commandName, embeddedCommands, peel, SHELLS } from './wrappers.ts';
+import { flagClusterEndsWith, flagClusterHas, hasGlob, startsWithUrlScheme } from './word-shapes.ts';
 
 export interface ShellInput {
   command: string;
@@ -147,7 +148,7 @@ function withinOthers(kept: string[]): string[] {
 }
 
 function keepBeyond(line: string, raw: string, kept: string[]): void {
-  if (line.startsWith('svc:') || (!raw.includes(line) && !SHELL_WRAPPER_LINE.test(line))) kept.push(line);
+  if (line.startsWith('svc:') || (!raw.includes(line) && !(line.endsWith('c …') && SHELL_WRAPPER_LINE.test(line)))) kept.push(line);
 }
 
 /** Parses and runs shell text; `guessed` text (strings lifted out of interpreter code) reports no parse problems. */
@@ -445,15 +446,15 @@ const base = (a: string): string => (a.startsWith('./') ? a.slice(2) : a);
 function noteDownload(ctx: Ctx, argv: string[]): void {
   const name = argv[0]!;
   if (name === 'curl' || name === 'wget') {
-    const url = argv.find((a) => /^(?:https?|ftp):\/\//i.test(a));
+    const url = argv.find(startsWithUrlScheme);
     if (!url) return;
     let out: string | null = null;
     for (let i = 1; i < argv.length; i++) {
       const a = argv[i]!;
-      if (name === 'curl' && (a === '-o' || a === '--output' || /^-[a-zA-Z]*o$/.test(a))) out = argv[i + 1] ?? null;
+      if (name === 'curl' && (a === '-o' || a === '--output' || flagClusterEndsWith(a, 'o'))) out = argv[i + 1] ?? null;
       else if (a.startsWith('--output=')) out = a.slice(9);
-      else if (name === 'curl' && (a === '-O' || a === '--remote-name' || /^-[a-zA-Z]*O$/.test(a))) out = url.replace(/[?#].*$/, '').split('/').pop() || null;
-      else if (name === 'wget' && (a === '-O' || /^-[a-zA-Z]*O$/.test(a))) out = argv[i + 1] ?? null;
+      else if (name === 'curl' && (a === '-O' || a === '--remote-name' || flagClusterEndsWith(a, 'O'))) out = url.replace(/[?#].*$/, '').split('/').pop() || null;
+      else if (name === 'wget' && (a === '-O' || flagClusterEndsWith(a, 'O'))) out = argv[i + 1] ?? null;
       else if (name === 'wget' && a.startsWith('--output-document=')) out = a.slice(18);
     }
     if (name === 'wget' && out === null) out = url.replace(/[?#].*$/, '').split('/').pop() || null;
@@ -488,7 +489,7 @@ function inHome(argv: string[], cwd: string): string[] {
 
 /** A shell's argv with its `-c` string shown as '…' (its commands have lines of their own). */
 function shellText(argv: string[]): string {
-  const c = argv.findIndex((a, i) => i > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a));
+  const c = argv.findIndex((a, i) => i > 0 && flagClusterHas(a, 'c'));
   return c < 0 || argv[c + 1] === undefined ? argv.join(' ') : [...argv.slice(0, c + 1), '…', ...argv.slice(c + 2)].join(' ');
 }
 
@@ -496,7 +497,7 @@ function runShell(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput | n
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') break;
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) && !a.startsWith('--')) {
+    if (flagClusterHas(a, 'c')) {
       const script = argv[i + 1];
       if (script === undefined) return;
       runText(ctx, derive(scope, new Map(scope.vars), argv.slice(i + 2)), script, depth + 1, decodedArgs);
