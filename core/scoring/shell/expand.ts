@@ -147,23 +147,52 @@ class Fields {
     if (this.started || this.cur !== '') { this.fields.push(this.cur.slice(0, MAX_WORD)); this.globs.push(this.glob); }
     this.cur = ''; this.started = false; this.glob = false;
   }
-  /** Appends an unquoted expansion, splitting it on IFS. */
+  /**
+   * Appends an unquoted expansion, splitting it on IFS, read by code point.
+   * The pieces between separators are slices of `value`, not strings grown a
+   * character at a time (a substitution's text runs to hundreds of characters).
+   */
   split(value: string): void {
     const ifs = this.ifs;
     if (ifs === '') { this.cur += value; return; }
-    let piece = '';
-    for (const ch of value) {
-      if (ifs.includes(ch)) {
-        if (piece !== '' || !IFS_DEFAULT.includes(ch)) { this.cur += piece; this.push(); piece = ''; }
+    let start = 0;
+    let i = 0;
+    while (i < value.length) {
+      const width = codePointWidth(value, i);
+      if (inIfs(ifs, value, i, width)) {
+        if (i > start || !defaultBlank(value, i, width)) { this.cur += value.slice(start, i); this.push(); }
         else if (this.cur !== '') this.push();
+        i += width;
+        start = i;
         continue;
       }
-      piece += ch;
-      if (piece.length > MAX_WORD) break;
+      i += width;
+      if (i - start > MAX_WORD) break;
     }
+    const piece = value.slice(start, i);
     this.cur += piece;
     if (piece !== '') this.started = true;
   }
+}
+
+/** 2 where a surrogate pair starts at `i` (one code point, as a string iterator reads it), else 1. */
+function codePointWidth(s: string, i: number): 1 | 2 {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+}
+
+/** `ifs.includes(ch)` for the code point `ch` of `width` units at s[i]. */
+function inIfs(ifs: string, s: string, i: number, width: 1 | 2): boolean {
+  if (width === 2) return ifs.includes(s.slice(i, i + 2));
+  const c = s.charCodeAt(i);
+  for (let k = 0; k < ifs.length; k++) if (ifs.charCodeAt(k) === c) return true;
+  return false;
+}
+
+/** `IFS_DEFAULT.includes(ch)` (space, tab, newline) for the code point at s[i]. */
+function defaultBlank(s: string, i: number, width: 1 | 2): boolean {
+  const c = s.charCodeAt(i);
+  return width === 1 && (c === 0x20 || c === 0x09 || c === 0x0a);
 }
 
 /** A word that is one literal, quoted or bare with no comma (no brace expansion): its one field is the text itself. */
@@ -189,6 +218,13 @@ export const plainField = (p: Extract<Part, { k: 'lit' }>): string => p.s.slice(
 /** Whether a plain literal's one field holds an unquoted glob character (see plainLiteral). */
 export const plainGlob = (p: Extract<Part, { k: 'lit' }>): boolean => p.q === 0 && hasGlobChar(p.s);
 
+/** `text.replace(/\n+$/, '')`: a substitution's output loses its trailing newlines. */
+function withoutTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x0a) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 /** Expands one word into its fields. `ifs` is the script's current IFS. */
 export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded {
   const p = singleLiteral(w);
@@ -209,7 +245,7 @@ export function expandWord(w: Word, env: ExpandEnv, ifs = IFS_DEFAULT): Expanded
     else if (p.process) value = '/dev/fd/63';
     else {
       const s = env.substitute(p.script);
-      value = s.text.replace(/\n+$/, '');
+      value = withoutTrailingNewlines(s.text);
       flags.dynamic = true;
       if (s.decoded) flags.decoded = true;
     }

@@ -229,8 +229,8 @@ class Expander implements ExpandEnv {
   }
 }
 
-/** Home directory as `~` at the start of a path word. */
-const homed = (s: string) => s.replace(HOME, '~');
+/** Home directory as `~` at the start of a path word (every HOME alternative starts with '/' or '$'). */
+const homed = (s: string) => (s.charCodeAt(0) === 0x2f || s.charCodeAt(0) === 0x24 ? s.replace(HOME, '~') : s);
 
 function expandArgs(ctx: Ctx, scope: Scope, words: Word[], depth: number): { argv: string[]; dynamicHead: boolean; obfuscatedHead: boolean; decoded: boolean } {
   // Made at the first word that needs one: most words are plain literals, their one field the text itself.
