@@ -114,11 +114,11 @@ export const operationRisk: FilterDefinition = {
           if (method === 'DELETE' && cfg.http_delete && deleteUrls.some((r) => urlMatches(r, url))) {
             score = cfg.http_delete.score; message = cfg.http_delete.message;
           }
-          // What the request carries, read only for an action whose method and URL matched.
+          // What the request carries, read only for an action whose method and URL matched (no closure
+          // per call: tsx's keepNames wraps a named one in a defineProperty call each time).
           let carried: string | null = null;
-          const carriedText = () => (carried ??= requestText(call.headers, call.body));
           for (const a of actions) {
-            if (a.score > score && a.methods.has(method) && a.regexes.some((r) => urlMatches(r, url)) && (a.bodyRegex === null || a.bodyRegex.test(carriedText()))) {
+            if (a.score > score && a.methods.has(method) && a.regexes.some((r) => urlMatches(r, url)) && (a.bodyRegex === null || a.bodyRegex.test(carried ??= requestText(call.headers, call.body)))) {
               score = a.score; message = `${a.message} [${a.id}]`;
             }
           }
