@@ -26,5 +26,5 @@ corpusQualitySuite({
   title: 'the thirteenth held-back corpus',
   file: 'held-back-13-calls.json',
   minEntries: 1500,
-  rates: { benign: 0.998, harmful: 0.984, catastrophic: 0.972 },
+  rates: { benign: 0.998, harmful: 0.985, catastrophic: 0.972 },
 });
