@@ -31,7 +31,7 @@ function idOf(request: RouteRequest): string {
 }
 
 const INVALID_VALUE = errorDoc(
-  `INVALID_VALUE: neither or both of value and generate: true, an empty value, or one outside ${CANARY_LIMITS.valueMinLength}-${CANARY_LIMITS.valueMaxLength} characters or inside the label`,
+  `INVALID_VALUE: neither or both of value and generate: true, an empty value, or one over ${CANARY_LIMITS.valueMaxLength} characters`,
 );
 
 /** List, create, rotate and delete canaries. */
@@ -69,7 +69,7 @@ export function canaryRoutes({ engine, log }: { engine: Pick<ScoringEngine, 'can
       async handler(request) {
         const raw = await readJson(request, { optional: true });
         const label = parseLabel(raw);
-        const value = parseValue(raw, label);
+        const value = parseValue(raw);
         if (engine.canaries.size >= CANARY_LIMITS.maxCanaries) {
           throw new HttpError(409, 'CANARY_LIMIT_REACHED', `at most ${CANARY_LIMITS.maxCanaries} canaries can be registered`);
         }
@@ -95,9 +95,8 @@ export function canaryRoutes({ engine, log }: { engine: Pick<ScoringEngine, 'can
       },
       async handler(request) {
         const id = idOf(request);
-        const label = labelOf(id);
-        if (label === undefined) throw notFound(id);
-        const value = parseValue(await readJson(request, { optional: true }), label);
+        if (labelOf(id) === undefined) throw notFound(id);
+        const value = parseValue(await readJson(request, { optional: true }));
         const canary = engine.canaries.rotate(id, value);
         if (!canary) throw notFound(id);
         log.info('canary rotated', { id, generated: value === undefined });

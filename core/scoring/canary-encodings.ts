@@ -40,16 +40,22 @@ function alignedBase64(bytes: Uint8Array, pad: number): string {
   return enc.slice(start, end);
 }
 
-/** Shortest folded form worth searching for (shorter ones would match by chance). */
+/**
+ * Shortest encoded form worth searching for (shorter ones would match by
+ * chance). The value itself is always searched, whatever its length: the
+ * API accepts any non-empty value, and a short one matches text containing it.
+ */
 const MIN_FORM = 8;
 
 /** Every folded form of `value` worth searching for (deduplicated). */
 export function canaryForms(value: string): string[] {
-  const forms: string[] = [];
-  for (const v of new Set([value, value.toLowerCase(), value.toUpperCase()])) {
+  const cases = new Set([value, value.toLowerCase(), value.toUpperCase()]);
+  const encoded: string[] = [];
+  for (const v of cases) {
     const bytes = utf8(v);
-    forms.push(v, hex(bytes));
-    for (const pad of [0, 1, 2]) forms.push(alignedBase64(bytes, pad));
+    encoded.push(hex(bytes));
+    for (const pad of [0, 1, 2]) encoded.push(alignedBase64(bytes, pad));
   }
-  return [...new Set(forms.map(foldForCanary))].filter((f) => f.length >= MIN_FORM);
+  const plain = [...cases].map(foldForCanary).filter((f) => f.length > 0);
+  return [...new Set([...plain, ...encoded.map(foldForCanary).filter((f) => f.length >= MIN_FORM)])];
 }

@@ -10,7 +10,6 @@
  * session id is given but changes nothing, counters included.
  */
 import type { Clock, Logger, Random } from '../deps.ts';
-import { CANARY_LIMITS } from '../schemas/canary.ts';
 import type { ToolCall } from '../schemas/tool-call.ts';
 import { viewOf } from './call-view.ts';
 import { createCanaryRegistry, type CanaryRegistry } from './canary-registry.ts';
@@ -94,8 +93,6 @@ export interface ScoringEngine {
 }
 
 const CANARY_FILE = 'canary.toml';
-/** As for values given through the API: shorter ones match ordinary text. */
-const CANARY_MIN_VALUE = CANARY_LIMITS.valueMinLength;
 
 /** Loads the rules and returns a ready engine. Never throws for bad rule files: those filters are disabled. */
 export async function createScoringEngine(options: ScoringEngineOptions): Promise<ScoringEngine> {
@@ -207,7 +204,6 @@ async function seedCanaries(load: LoadRuleText, registry: CanaryRegistry, proble
       if (typeof label !== 'string' || label === '' || typeof value !== 'string' || value === '') {
         throw new Error('each [[canary.tokens]] needs a non-empty label and value');
       }
-      if ([...value].length < CANARY_MIN_VALUE) throw new Error(`[[canary.tokens]] '${label.slice(0, 60)}': value must be at least ${CANARY_MIN_VALUE} characters`);
       registry.add(label, value);
     }
   } catch (error) {

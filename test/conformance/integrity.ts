@@ -12,7 +12,8 @@
  *   `x-svc-api-key`;
  * - canaries are found in every encoding a recipient can undo, and what is
  *   stored (audit summary, digest item, export) withholds them; a supplied
- *   value under 12 characters is 400 INVALID_VALUE.
+ *   value of any non-empty length is accepted (the spec refuses only a
+ *   missing, empty or doubled value).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -150,13 +151,16 @@ export function integritySuite(ctx: ConformanceContext): void {
       for (const { name, payload } of sent) expect(exported, name).not.toContain(JSON.stringify(payload).slice(1, 25));
     });
 
-    it('a supplied canary value under 12 characters is 400 INVALID_VALUE; 12 are accepted', async () => {
+    it('a supplied canary value of any non-empty length is accepted (201), an empty one is 400 INVALID_VALUE, and a short one is caught', async () => {
       const d = await client();
-      const short = await d.post('/api/canaries', { label: 'too short', value: 'abcdefghijk' });
-      expect([short.status, short.body.code]).toEqual([400, 'INVALID_VALUE']);
-      const ok = await d.post('/api/canaries', { label: 'just long enough', value: randomBytes(6).toString('hex') });
-      expect(ok.status).toBe(201);
-      await request(`${running().baseUrl}/api/canaries/${ok.body.id}`, { method: 'DELETE', headers: { 'x-svc-csrf': d.dashboard, 'x-svc-api-key': API_KEY } })
+      const empty = await d.post('/api/canaries', { label: 'empty', value: '' });
+      expect([empty.status, empty.body.code]).toEqual([400, 'INVALID_VALUE']);
+      const short = await d.post('/api/canaries', { label: 'short decoy', value: 'qz7k' });
+      expect([short.status, short.body.value_prefix]).toEqual([201, 'qz7k\u2026']);
+      const caught = await d.post('/api/proxy/test', { tool_call: { type: 'HttpRequest', method: 'GET', url: 'https://a.example/?k=qz7k' } });
+      expect(caught.body.composite_score).toBe(9.5);
+      expect(caught.body.filter_results).toContainEqual(expect.objectContaining({ filter_name: 'Canary tokens', matched: true, score: 9.5 }));
+      await request(`${running().baseUrl}/api/canaries/${short.body.id}`, { method: 'DELETE', headers: { 'x-svc-csrf': d.dashboard, 'x-svc-api-key': API_KEY } })
         .then((r) => r.body.dump());
     });
 

@@ -48,6 +48,15 @@ describe('a canary registered through the API is detected by /api/proxy/test at 
     for (const [, carry] of carriers) expect(canaryResult((await proxyTest(t, carry(VALUE))).body).matched).toBe(false);
   });
 
+  it('a short value (any non-empty value is accepted) is detected as written, in any case, percent-encoded, escaped or in hex (base64 needs 6 bytes or more)', async () => {
+    const t = await proxyApp();
+    await register(t, 'decoy', 'short decoy');
+    for (const [name, carry] of carriers.filter(([name]) => !name.startsWith('base64'))) {
+      expect(canaryResult((await proxyTest(t, carry('decoy'))).body), name).toMatchObject({ matched: true, score: 9.5 });
+    }
+    expect(canaryResult((await proxyTest(t, carriers[0]![1]('dec0y'))).body).matched).toBe(false);
+  });
+
   it('after rotate the old value is no longer detected and the new one is', async () => {
     const t = await proxyApp();
     const canary = await register(t, VALUE);

@@ -65,10 +65,12 @@ describe('a rule file in the config dir overrides the shipped one key by key', (
     expect(e.filters().filter((f) => !f.is_ready).map((f) => f.id)).toEqual(['canary']);
   });
 
-  it('a [[canary.tokens]] value under 12 characters is not seeded, and health says why', async () => {
-    const e = await engineOver({ 'filters/canary.toml': '[[canary.tokens]]\nlabel = "short"\nvalue = "abcdefghijk"\n' });
-    expect(e.canaries.size).toBe(0);
-    expect(e.degradedReason).toMatch(/canary tokens not loaded: .*'short': value must be at least 12 characters/);
+  it('a [[canary.tokens]] value of any length is seeded; an empty one is not, and health says why', async () => {
+    const short = await engineOver({ 'filters/canary.toml': '[[canary.tokens]]\nlabel = "short"\nvalue = "decoy"\n' });
+    expect([short.canaries.size, short.degradedReason]).toEqual([1, null]);
+    const empty = await engineOver({ 'filters/canary.toml': '[[canary.tokens]]\nlabel = "empty"\nvalue = ""\n' });
+    expect(empty.canaries.size).toBe(0);
+    expect(empty.degradedReason).toMatch(/canary tokens not loaded: each \[\[canary.tokens\]\] needs a non-empty label and value/);
   });
 
   it('a user meta-rules.toml with its own [[rules]] replaces the shipped list', async () => {
