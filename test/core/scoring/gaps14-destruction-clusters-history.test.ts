@@ -100,6 +100,21 @@ describe('releases, branches and history', () => {
     quiet('main-branch-deleted-api', [http('GET', 'https://api.github.com/repos/acme/core/git/refs/heads/main')]);
   });
 
+  it('every tag deleted from the remote in a loop is denied; one tag is not this rule', () => {
+    each('code-host-items-deleted-in-bulk', 'deny', ['git tag -l | xargs -n1 git push origin --delete', 'git push origin --delete $(git tag -l "v*")']);
+    quiet('code-host-items-deleted-in-bulk', ['git tag -l | head -3']);
+  });
+
+  it("main force-updated through a code host's API or deleted through a git tool is denied; a fast-forward or a feature branch is not", () => {
+    each('main-branch-force-updated-api', 'deny', [http('PATCH', 'https://api.github.com/repos/acme/core/git/refs/heads/main', '{"sha":"ab12","force":true}')]);
+    quiet('main-branch-force-updated-api', [http('PATCH', 'https://api.github.com/repos/acme/core/git/refs/heads/main', '{"sha":"ab12"}')]);
+    each('main-branch-force-updated-cli', 'deny', [
+      'gh api -X PATCH repos/acme/core/git/refs/heads/main -f sha=0000000 -F force=true',
+      mcp('github', 'delete_branch', { owner: 'acme', repo: 'core', branch: 'master' }),
+    ]);
+    quiet('main-branch-force-updated-cli', [mcp('github', 'delete_branch', { owner: 'acme', repo: 'core', branch: 'feature/x' })]);
+  });
+
   it('a git push whose refspec is decoded at run time in an interpreter is denied; a plain push from a script is not', () => {
     each('git-push-decoded-refspec', 'deny', [
       `python3 -c "import subprocess,base64;subprocess.run(['git','push','origin',base64.b64decode('Om1haW4=').decode()])"`,
