@@ -31,16 +31,19 @@ import { PRODUCTION_NAME, statementPrograms, type Place } from './shell/sql.ts';
 const MAX_DEPTH = 32;
 const MAX_STRINGS = 2000;
 
-/** Verbs in the order they are tried: what runs or sends comes before what reads. */
-const VERBS: ReadonlyArray<[Op, RegExp]> = [
-  ['exec', /(?:^|_)(?:exec|execute|run|shell|bash|command|terminal|eval|spawn)(?:$|_)/],
-  ['http', /(?:^|_)(?:fetch|http|request|browse|navigate|curl|post|send|upload|webhook)(?:$|_)/],
-  ['delete', /(?:^|_)(?:delete|remove|rm|unlink|drop)(?:$|_)/],
-  ['rename', /(?:^|_)(?:move|rename|mv)(?:$|_)/],
-  ['append', /(?:^|_)append(?:$|_)/],
-  ['write', /(?:^|_)(?:write|edit|create|update|save|put|patch|replace|insert|set)(?:$|_)/],
-  ['read', /(?:^|_)(?:read|get|view|cat|open|head|tail|download)(?:$|_)/],
-  ['list', /(?:^|_)(?:list|ls|tree|search|find|glob|grep)(?:$|_)/],
+/**
+ * Verbs in the order they are tried: what runs or sends comes before what
+ * reads. A tool names a verb when one of its snake-case words is one.
+ */
+const VERBS: ReadonlyArray<[Op, ReadonlySet<string>]> = [
+  ['exec', new Set(['exec', 'execute', 'run', 'shell', 'bash', 'command', 'terminal', 'eval', 'spawn'])],
+  ['http', new Set(['fetch', 'http', 'request', 'browse', 'navigate', 'curl', 'post', 'send', 'upload', 'webhook'])],
+  ['delete', new Set(['delete', 'remove', 'rm', 'unlink', 'drop'])],
+  ['rename', new Set(['move', 'rename', 'mv'])],
+  ['append', new Set(['append'])],
+  ['write', new Set(['write', 'edit', 'create', 'update', 'save', 'put', 'patch', 'replace', 'insert', 'set'])],
+  ['read', new Set(['read', 'get', 'view', 'cat', 'open', 'head', 'tail', 'download'])],
+  ['list', new Set(['list', 'ls', 'tree', 'search', 'find', 'glob', 'grep'])],
 ];
 
 /** A name already in snake case (`owner`, `file_path`): snakeCase returns it as it is. */
@@ -54,16 +57,28 @@ function snakeCase(name: string): string {
 
 /** The operation an MCP tool name names; `mcp` when no known verb is in it. */
 export function mcpOp(tool: string): Op {
-  const name = snakeCase(tool);
-  for (const [op, verb] of VERBS) if (verb.test(name)) return op;
+  const words = snakeCase(tool).split('_');
+  for (const [op, verbs] of VERBS) for (const w of words) if (verbs.has(w)) return op;
   return 'mcp';
 }
 
-const PATH_KEYS = /^(?:path|paths|file|files|file_?path|file_?name|filename|absolute_path|notebook_path|dir|dirs|directory|directories|folder|src|source|dest|destination|target|root|cwd|working_directory|from|to|old_path|new_path)$/;
-const URL_KEYS = /^(?:url|urls|uri|href|link|endpoint|website|base_url)$/;
-const COMMAND_KEYS = /^(?:command|commands|cmd|cmds|script|shell|command_line|[a-z0-9]{1,24}_(?:command|commands|cmd|cmdline))$/;
-const SQL_KEYS = /^(?:sql|sqls|statement|statements|sql_query|query_sql|sql_statement|raw_sql)$/;
-const DB_QUERY_KEYS = /^(?:query|queries)$/;
+// Field kinds by argument key (snake case): word sets, looked up once per key.
+const PATH_KEYS: ReadonlySet<string> = new Set(['path', 'paths', 'file', 'files', 'filepath', 'file_path', 'filename', 'file_name', 'absolute_path', 'notebook_path', 'dir', 'dirs', 'directory', 'directories', 'folder', 'src', 'source', 'dest', 'destination', 'target', 'root', 'cwd', 'working_directory', 'from', 'to', 'old_path', 'new_path']);
+const URL_KEYS: ReadonlySet<string> = new Set(['url', 'urls', 'uri', 'href', 'link', 'endpoint', 'website', 'base_url']);
+const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'commands', 'cmd', 'cmds', 'script', 'shell', 'command_line']);
+/** `<word>_command`, `<word>_cmd`...: one word of 1-24 letters or digits, then one of these. */
+const COMMAND_SUFFIXES: ReadonlySet<string> = new Set(['command', 'commands', 'cmd', 'cmdline']);
+const SQL_KEYS: ReadonlySet<string> = new Set(['sql', 'sqls', 'statement', 'statements', 'sql_query', 'query_sql', 'sql_statement', 'raw_sql']);
+const DB_QUERY_KEYS: ReadonlySet<string> = new Set(['query', 'queries']);
+const HOST_KEYS: ReadonlySet<string> = new Set(['host', 'hostname', 'domain']);
+
+/** A command key (`command`, `cli_command`, `kubectl_cmd`); `key` is in snake case. */
+function isCommandKey(key: string): boolean {
+  if (COMMAND_KEYS.has(key)) return true;
+  const cut = key.indexOf('_');
+  return cut >= 1 && cut <= 24 && key.indexOf('_', cut + 1) === -1 && COMMAND_SUFFIXES.has(key.slice(cut + 1));
+}
+
 /** A server or tool name that says it talks to a database. */
 const DATABASE_TOOL = /(?:^|[^a-z])(?:sql|sqlite|postgres|postgresql|pg|mysql|mariadb|mongo|mongodb|database|db|supabase|neon|bigquery|snowflake|clickhouse|redshift|duckdb|mssql|oracle|cockroach)|(?:sql|db|postgres|mongo)(?:$|[^a-z])/;
 
@@ -83,15 +98,14 @@ type Kind = Target | 'sql';
 
 /** A statement as the parsed form's `svc:sql` line: one line, bounded (`remote` when the server or tool says production). */
 const sqlLine = (statement: string, place: Place): string => `svc:sql mcp ${place} ${statement.slice(0, 8192).replace(/\s+/g, ' ')}`;
-const HOST_KEYS = /^(?:host|hostname|domain)$/;
 
 function targetOf(key: string, database = false): Kind {
   const k = snakeCase(key);
-  if (SQL_KEYS.test(k) || (database && DB_QUERY_KEYS.test(k))) return 'sql';
-  if (PATH_KEYS.test(k)) return 'path';
-  if (URL_KEYS.test(k)) return 'url';
-  if (COMMAND_KEYS.test(k)) return 'command';
-  if (HOST_KEYS.test(k)) return 'host';
+  if (SQL_KEYS.has(k) || (database && DB_QUERY_KEYS.has(k))) return 'sql';
+  if (PATH_KEYS.has(k)) return 'path';
+  if (URL_KEYS.has(k)) return 'url';
+  if (isCommandKey(k)) return 'command';
+  if (HOST_KEYS.has(k)) return 'host';
   if (k === 'headers') return 'headers';
   return 'body';
 }
@@ -167,6 +181,7 @@ export function mcpStrings(args: Record<string, unknown>, database = false, plac
 
 const CALL_VALUE_MAX = 300;
 const CALL_TEXT_MAX = 8192;
+const LINE_BREAKS = /[\r\n]+/g;
 
 /**
  * The `call` field's text: one line per argument string, each naming the
@@ -180,7 +195,8 @@ export function mcpCallText(server: string, tool: string, strings: readonly McpS
   let size = 0;
   for (const s of strings) {
     const key = s.name.startsWith('arguments.') ? s.name.slice(10, 130) : s.name.slice(0, 120);
-    const line = `${head}${key}=${s.value.slice(0, CALL_VALUE_MAX).replace(/[\r\n]+/g, ' ')}`;
+    const value = s.value.slice(0, CALL_VALUE_MAX);
+    const line = `${head}${key}=${value.includes('\n') || value.includes('\r') ? value.replace(LINE_BREAKS, ' ') : value}`;
     size += line.length + 1;
     if (size > CALL_TEXT_MAX) break;
     lines.push(line);
