@@ -12,8 +12,14 @@ import { defineConfig } from 'vitest/config';
  *   engines and score calls, so a worker imports the scoring code once and
  *   builds the repository's default engine once (sharedEngine() in
  *   test/core/scoring/helpers.ts, pure scoring only) for every file it runs;
- * - the other in-process `core` files two at a time, each in a fresh worker
- *   (vitest's default here is one at a time on a 2-core machine);
+ * - the other in-process `core` files two at a time in two long-lived workers
+ *   (isolate: false; vitest's default here is one at a time on a 2-core
+ *   machine): a worker imports the app's code once, and an engine built again
+ *   reads only rule patterns it has not read before
+ *   (core/scoring/pattern-analysis.ts). These files share no state through
+ *   globals (no fake timers, stubbed globals or environment writes), and the
+ *   setup file closes every app a file created after it ends
+ *   (test/support/close-test-apps.ts);
  * - the files that start hosts, daemons, the `svc` binary or a browser one at
  *   a time, so their start-up, restart, shutdown and SIGKILL checks never
  *   share the CPU with another test file of ours.
@@ -38,6 +44,8 @@ export default defineConfig({
           exclude: ['test/core/scoring/**'],
           testTimeout: 30_000,
           maxWorkers: 2,
+          isolate: false,
+          setupFiles: ['test/support/close-test-apps.ts'],
           sequence: { groupOrder: 1 },
         },
       },

@@ -21,6 +21,21 @@ export interface TestAppOptions {
   deps?: Partial<Deps>;
 }
 
+/** The apps created and not yet closed by closeTestApps. */
+const open = new Set<App>();
+
+/**
+ * Closes every app createTestApp made (their timers, sessions and stores),
+ * idempotent with a test's own `app.close()`. The core project's setup file
+ * calls it after each test file, so a worker that runs several files
+ * (isolate: false) keeps nothing of one file's apps alive into the next.
+ */
+export async function closeTestApps(): Promise<void> {
+  const apps = [...open];
+  open.clear();
+  for (const app of apps) await app.close();
+}
+
 /** A core app in-process with an in-memory config dir and store. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const files = options.fileStore ?? createMemoryFileStore(options.files);
@@ -44,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.deps,
   };
   const app: App = await createApp(deps);
+  open.add(app);
   const dashboardToken = files.text('dashboard.token')?.trim() ?? null;
   const daemonToken = files.text('daemon.token')!.trim();
   /** Sends a request as a loopback client with a correct Host header. */
