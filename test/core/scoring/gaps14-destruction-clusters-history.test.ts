@@ -20,6 +20,7 @@ const http = (method: string, url: string, body?: string): ToolCall => ({ type: 
 describe('system folders and the home wiped', () => {
   it('a recursive delete of a system folder one level down (/var/lib, /usr/local) is denied; a folder of one service is not read as one', () => {
     each('rm-root-or-system-tree', 'deny', ['rm -rf /var/lib', 'sudo rm -fr /usr/local/*', spawn('sudo', 'rm', '-r', '-f', '/usr/share'), `perl -e 'system("rm -rf /var/log")'`]);
+    each('rm-root-or-home', 'deny', [mcp('shell', 'run_command', { command: 'rm -rf /var/lib' }), mcp('terminal', 'execute', { command: 'sudo rm -rf /usr/local/' })]);
     quiet('rm-root-or-system-tree', ['rm -rf ./var/lib', 'rm -rf /tmp/build-cache']);
   });
 
@@ -63,6 +64,8 @@ describe('Docker and clusters', () => {
       'kubectl -n production get deploy -o name | xargs kubectl -n production scale --replicas=0',
       'kubectl scale deploy --all --replicas=0 -n prod',
       'for d in $(kubectl --context prod get deploy -o name); do kubectl --context prod scale $d --replicas=0; done',
+      'kubectl --context=production get deploy -o name | xargs -I{} kubectl --context=production delete {}',
+      mcp('kubernetes', 'kubectl', { command: 'scale deploy --all --replicas=0 -n prod' }),
     ]);
     quiet('production-workloads-scaled-to-zero', ['kubectl -n dev get deploy -o name', 'kubectl --context minikube scale deploy/web --replicas=2']);
   });
@@ -111,6 +114,7 @@ describe('releases, branches and history', () => {
     each('main-branch-force-updated-cli', 'deny', [
       'gh api -X PATCH repos/acme/core/git/refs/heads/main -f sha=0000000 -F force=true',
       mcp('github', 'delete_branch', { owner: 'acme', repo: 'core', branch: 'master' }),
+      mcp('github', 'update_ref', { owner: 'acme', repo: 'core', ref: 'heads/main', sha: '0000', force: true }),
     ]);
     quiet('main-branch-force-updated-cli', [mcp('github', 'delete_branch', { owner: 'acme', repo: 'core', branch: 'feature/x' })]);
   });

@@ -35,7 +35,7 @@ describe('data leaving', () => {
   });
 
   it('a DNS name whose first label is base32 text is denied; hosts named by people or hex CDN ids are not', () => {
-    each('dns-base32-label', 'deny', [dns('nbswy3dpeb3w64tmmqqgc3tfn5zgk5a.t.evil-dns.net'), dns('on2xg5dfnvxgc3lfmvzgk4tjnzxw4.c.exfil-relay.io')]);
+    each('dns-base32-label', 'deny', [dns('nbswy3dpeb3w64tmmqqgc3tfn5zgk5a.t.evil-dns.net'), dns('on2xg5dfnvxgc3lfmvzgk4tjnzxw4.c.exfil-relay.io'), dns('gezdgnbvgy3tqojqgezdgnbvgy3tqojq.cdn-sync.net')]);
     quiet('dns-base32-label', [dns('api.github.com'), dns('d1a2b3c4d5e6f7.cloudfront.net'), dns('mystorageaccountname.blob.core.windows.net')]);
   });
 
@@ -86,7 +86,7 @@ describe('persistence', () => {
 
 describe('security tooling', () => {
   it('the Falcon sensor unloaded with falconctl is denied', () => {
-    each('edr-uninstall', 'deny', ['sudo /Applications/Falcon.app/Contents/Resources/falconctl unload', spawn('/opt/CrowdStrike/falconctl', 'unload')]);
+    each('edr-uninstall', 'deny', ['sudo /Applications/Falcon.app/Contents/Resources/falconctl unload', spawn('/opt/CrowdStrike/falconctl', 'unload'), 'sudo kextunload -b com.crowdstrike.sensor']);
     quiet('edr-uninstall', ['sudo /Applications/Falcon.app/Contents/Resources/falconctl stats']);
   });
 
