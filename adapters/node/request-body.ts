@@ -10,27 +10,24 @@ import type { IncomingMessage } from 'node:http';
  */
 export function requestBodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let settled = false;
-  const onData = (controller: ReadableStreamDefaultController<Uint8Array>) => (chunk: Buffer) => {
-    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    if ((controller.desiredSize ?? 0) <= 0) req.pause();
-  };
-  let listener: ((chunk: Buffer) => void) | undefined;
+  let onData: ((chunk: Buffer) => void) | undefined;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        listener = onData(controller);
-        req.on('data', listener);
-        req.pause();
-        const fail = (): void => {
+        /** Ends the stream once: by `end`, or by the first of the ways it can fail. */
+        const settle = (finish: () => void) => (): void => {
           if (settled) return;
           settled = true;
-          controller.error(new Error('the client went away before the request body ended'));
+          finish();
         };
-        req.once('end', () => {
-          if (settled) return;
-          settled = true;
-          controller.close();
-        });
+        const fail = settle(() => controller.error(new Error('the client went away before the request body ended')));
+        onData = (chunk) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on('data', onData);
+        req.pause();
+        req.once('end', settle(() => controller.close()));
         req.once('error', fail);
         req.once('close', () => {
           if (!req.complete) fail();
@@ -41,7 +38,7 @@ export function requestBodyStream(req: IncomingMessage): ReadableStream<Uint8Arr
       },
       cancel() {
         settled = true;
-        if (listener) req.off('data', listener);
+        if (onData) req.off('data', onData);
         req.resume();
       },
     },
