@@ -10,6 +10,7 @@
  * session id is given but changes nothing, counters included.
  */
 import type { Clock, Logger, Random } from '../deps.ts';
+import { parseLabel, parseValue } from '../schemas/canary.ts';
 import type { ToolCall } from '../schemas/tool-call.ts';
 import { viewOf } from './call-view.ts';
 import { createCanaryRegistry, type CanaryRegistry } from './canary-registry.ts';
@@ -199,12 +200,10 @@ async function seedCanaries(load: LoadRuleText, registry: CanaryRegistry, proble
     const doc = ruleDocument(file);
     const tokens = (doc.canary as { tokens?: unknown } | undefined)?.tokens ?? [];
     if (!Array.isArray(tokens)) throw new Error('canary.tokens must be an array of tables');
+    // The API's own label and value rules, so a seed and a POST accept the same canaries.
     for (const t of tokens as unknown[]) {
-      const { label, value } = (t ?? {}) as { label?: unknown; value?: unknown };
-      if (typeof label !== 'string' || label === '' || typeof value !== 'string' || value === '') {
-        throw new Error('each [[canary.tokens]] needs a non-empty label and value');
-      }
-      registry.add(label, value);
+      const value = parseValue({ value: (t as { value?: unknown } | null)?.value });
+      registry.add(parseLabel(t), value);
     }
   } catch (error) {
     problems.push(`canary tokens not loaded: ${(error as Error).message.split('\n')[0]}`);

@@ -81,6 +81,17 @@ describe('canary detection', () => {
     expect(e.canaries.list().map((c) => c.label)).toEqual(['seeded']);
     expect(e.evaluate(post(VALUE), { record: false }).decision).toBe('deny');
   });
+  it('refuses the seeds the API refuses: a blank label or value, or a value that is not a string', async () => {
+    for (const token of ['label = "  "\nvalue = "s3cr3t-v4lue"', 'label = "l"\nvalue = "   "', 'label = "l"\nvalue = 12']) {
+      const e = await testEngine({}, { 'canary.toml': `[filter]\nscore = 9.5\n\n[[canary.tokens]]\n${token}\n` });
+      expect(e.canaries.list()).toEqual([]);
+      expect(e.degradedReason).toMatch(/^canary tokens not loaded: (label|value) /);
+    }
+  });
+  it('trims a seeded label as the API does', async () => {
+    const e = await testEngine({}, { 'canary.toml': `[[canary.tokens]]\nlabel = "  seeded  "\nvalue = "${VALUE}"\n` });
+    expect(e.canaries.list().map((c) => c.label)).toEqual(['seeded']);
+  });
   it('stays one automaton pass with thousands of canaries', async () => {
     const r = createCanaryRegistry({ randomBytes: seededRandom(3).bytes });
     for (let i = 0; i < 2000; i++) r.add(`c${i}`);
