@@ -6,7 +6,7 @@
  * '/'), never a regex built from input.
  */
 import { MAX_FIELDS } from './limits.ts';
-import { hasGlob } from './word-shapes.ts';
+import { firstGlobChar, hasGlob } from './word-shapes.ts';
 
 import type { PopularPackages } from './typosquat.ts';
 
@@ -161,7 +161,7 @@ function tokensMatchLong(g: Glob, text: string): boolean {
 }
 
 /** The text before a glob's first special character. */
-const literalPrefix = (glob: string) => { const m = /[*?[]/.exec(glob); return m ? glob.slice(0, m.index) : glob; };
+const literalPrefix = (glob: string) => { const at = firstGlobChar(glob); return at < 0 ? glob : glob.slice(0, at); };
 
 /** A list path, its segment count and which of its segments are dot-files. */
 interface Candidate { cand: string; n: number; dots: number[] }

@@ -13,13 +13,18 @@ const OPEN = 0x5b;
 const CLOSE = 0x5d;
 const DASH = 0x2d;
 
-/** `/[*?[]/.test(s)`: an unquoted glob character (a lone `[` counts). */
-export function hasGlobChar(s: string): boolean {
+/** `/[*?[]/.exec(s)?.index ?? -1`: where the first glob character is (a lone `[` counts), or -1. */
+export function firstGlobChar(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === STAR || c === QUESTION || c === OPEN) return true;
+    if (c === STAR || c === QUESTION || c === OPEN) return i;
   }
-  return false;
+  return -1;
+}
+
+/** `/[*?[]/.test(s)`: an unquoted glob character (a lone `[` counts). */
+export function hasGlobChar(s: string): boolean {
+  return firstGlobChar(s) >= 0;
 }
 
 /** `/[*?]|\[[^\]]+\]/.test(s)`: a glob, `*`, `?` or a closed `[…]` class (a lone `[` is the test command). */

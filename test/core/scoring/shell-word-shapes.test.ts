@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flagClusterEndsWith, flagClusterHas, hasGlob, hasGlobChar, startsWithUrlScheme } from '../../../core/scoring/shell/word-shapes.ts';
+import { firstGlobChar, flagClusterEndsWith, flagClusterHas, hasGlob, hasGlobChar, startsWithUrlScheme } from '../../../core/scoring/shell/word-shapes.ts';
 
 /** The regexes the character scans replace, as they were written. */
 const GLOB_CHAR = /[*?[]/;
@@ -15,8 +15,9 @@ const piece = fc.constantFrom('*', '?', '[', ']', '[]', '[a]', '-', '--', 'o', '
 const word = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(''));
 
 describe('word shapes read by character, as their regexes say', () => {
-  it('hasGlobChar is /[*?[]/ and hasGlob is /[*?]|\\[[^\\]]+\\]/ on any word', () => {
+  it('firstGlobChar and hasGlobChar are /[*?[]/ (index, test) and hasGlob is /[*?]|\\[[^\\]]+\\]/ on any word', () => {
     fc.assert(fc.property(fc.oneof(word, fc.string({ maxLength: 12 })), (w) => {
+      expect(firstGlobChar(w)).toBe(GLOB_CHAR.exec(w)?.index ?? -1);
       expect(hasGlobChar(w)).toBe(GLOB_CHAR.test(w));
       expect(hasGlob(w)).toBe(GLOB.test(w));
     }), { numRuns: 5000 });
