@@ -11,10 +11,19 @@ describe('unsafe regex refusal', () => {
     ['(x)\\1', /backreferences/], ['a{0,5000}', /repeat bound/], ['x\\s*\\s*y', /two unbounded quantifiers in a row/],
     ['\\S+@x', /starts with an unbounded quantifier/], ['a.*b.*c.*d.*e', /more than 3 unbounded/],
     ['x[\\s\\S]{0,512}[\\s\\S]{0,512}y', /same atom repeated twice in a row/], ['x(?:ab){1,3}(?:ab){0,2}y', /same atom repeated twice in a row/],
+    // Only optional atoms between two long repeats of one atom: the shape aaaffbf took out of code-fetched-then-executed.
+    ['x[^\\n]{0,200}\\n?[^\\n]{0,200}\\n?[^\\n]{0,200}?y', /only optional atoms between: a span splits 40401 ways/],
+    ['x[^\\n]{0,200}(?:\\r?\\n)?[^\\n]{0,200}y', /only optional atoms between/], ['x[^\\n]{0,200}\\b[^\\n]{0,200}y', /only optional atoms between/],
+    ['x[^\\n]{0,200}(?:a|\\n?[^\\n]{0,200})y', /only optional atoms between/], ['x[a-z]{0,80}(?:\\$home)?[a-z]{0,60}y', /only optional atoms between/],
   ])('refuses %s', (pattern, reason) => {
     expect(unsafeReason(pattern)).toMatch(reason);
   });
-  it.each(['AKIA[0-9A-Z]{16}', '(?:sudo\\s+)?(?:ba|z)?sh\\b', 'x(?!\\.pub)', '\\bcurl\\b[^|]{0,200}\\|', 'x[\\s\\S]{0,1536}y', '[0-9]{4}[0-9]{2}', '\\s{1,4}x\\s{1,4}'])('accepts %s', (pattern) => {
+  it.each([
+    'AKIA[0-9A-Z]{16}', '(?:sudo\\s+)?(?:ba|z)?sh\\b', 'x(?!\\.pub)', '\\bcurl\\b[^|]{0,200}\\|', 'x[\\s\\S]{0,1536}y', '[0-9]{4}[0-9]{2}', '\\s{1,4}x\\s{1,4}',
+    // The same gap written as the four cases it allows, each split by a required newline (aaaffbf).
+    'x(?:[^\\n]{0,600}|[^\\n]{0,400}\\n[^\\n]{0,200}|[^\\n]{0,200}\\n[^\\n]{0,400}|[^\\n]{0,200}\\n[^\\n]{0,200}\\n[^\\n]{0,200})y',
+    'x[^\\n]{0,200}\\n[^\\n]{0,200}y', 'x(?=[^\\n]{0,200})[^\\n]{0,200}y', 'x\\s{0,3}\\(?\\s{0,3}y',
+  ])('accepts %s', (pattern) => {
     expect(unsafeReason(pattern)).toBeNull();
   });
   it('a rule file with an unsafe pattern disables its filter and degrades the proxy', async () => {
