@@ -49,7 +49,7 @@ export function fullRecordBuilder(
       arguments_summary: described.summary,
       composite_score: input.composite_score,
       evaluation_time_ms: input.evaluation_time_ms,
-      filter_results: input.filter_results.map(copyFilterResult),
+      filter_results: input.filter_results.map(inShapeOrCopied),
       id: at.id,
       plugin_id: input.plugin_id ?? null,
       prev_hash: prevHash,
@@ -64,6 +64,25 @@ export function fullRecordBuilder(
     };
     return record;
   };
+}
+
+const RESULT_MEMBERS = new Set(['filter_name', 'matched', 'message', 'score', 'severity']);
+
+/**
+ * A filter result as the record holds it: the engine's own object when it has
+ * exactly the five members (the engine builds each call's results afresh and
+ * never changes them; copying ~22 of them per record cost more than the rest
+ * of the record's members), otherwise a copy of the five. The record's text
+ * (record-json.ts) writes them in canonical order either way.
+ */
+function inShapeOrCopied(result: AuditFilterResult): AuditFilterResult {
+  let members = 0;
+  for (const key in result) {
+    if (!Object.hasOwn(result, key)) continue;
+    if (!RESULT_MEMBERS.has(key)) return copyFilterResult(result);
+    members += 1;
+  }
+  return members === RESULT_MEMBERS.size ? result : copyFilterResult(result);
 }
 
 /** A filter result's members, in canonical order. */

@@ -41,10 +41,47 @@ function quoteOrNull(text: string | null): string | null {
   return typeof text === 'string' ? quote(text) : null;
 }
 
+/**
+ * The text of filter results already written, by filter name then message:
+ * a call's results are mostly the same few per filter (its "no match"
+ * outcome), so each is written once and looked up after that. An entry
+ * serves a result only when its score, severity and matched flag are the
+ * ones it was written for.
+ */
+interface WrittenResult {
+  matched: boolean;
+  score: number;
+  severity: string;
+  text: string;
+}
+const written = new Map<string, Map<string, WrittenResult>>();
+let writtenCount = 0;
+
+/** `{"filter_name":…,"matched":…,"message":…,"score":…,"severity":…}` of one result in the shape. */
+function resultText(name: string, matched: boolean, message: string, score: number, severity: string): string {
+  const short = name.length <= KEPT_LENGTH && message.length <= KEPT_LENGTH;
+  const byMessage = short ? written.get(name) : undefined;
+  const known = byMessage?.get(message);
+  // Object.is: a score of -0 and one of 0 are written alike, but kept apart like any other pair of values.
+  if (known !== undefined && known.matched === matched && Object.is(known.score, score) && known.severity === severity) return known.text;
+  // String(finite number) is what JSON.stringify writes for it (-0 included: "0").
+  const text = `{"filter_name":${quote(name)},"matched":${matched ? 'true' : 'false'},"message":${quote(message)},"score":${String(score)},"severity":${quote(severity)}}`;
+  if (!short) return text;
+  if (writtenCount >= KEPT_MAX) {
+    written.clear();
+    writtenCount = 0;
+  }
+  let messages = written.get(name);
+  if (messages === undefined) written.set(name, (messages = new Map()));
+  if (!messages.has(message)) writtenCount += 1;
+  messages.set(message, { matched, score, severity, text });
+  return text;
+}
+
 /** The canonical text of the filter results, or null when one is outside the shape. */
 function filterResultsText(results: readonly AuditFilterResult[]): string | null {
   if (!Array.isArray(results)) return null;
-  const parts: string[] = [];
+  let text = '[';
   for (let i = 0; i < results.length; i++) {
     const result = results[i];
     if (typeof result !== 'object' || result === null) return null;
@@ -55,12 +92,9 @@ function filterResultsText(results: readonly AuditFilterResult[]): string | null
     ) {
       return null;
     }
-    // String(finite number) is what JSON.stringify writes for it (-0 included: "0").
-    parts.push(i === 0 ? '[{"filter_name":' : ',{"filter_name":', quote(name), matched ? ',"matched":true,"message":' : ',"matched":false,"message":', quote(message), ',"score":', String(score), ',"severity":', quote(severity), '}');
+    text += i === 0 ? resultText(name, matched, message, score, severity) : `,${resultText(name, matched, message, score, severity)}`;
   }
-  if (parts.length === 0) return '[]';
-  parts.push(']');
-  return parts.join('');
+  return `${text}]`;
 }
 
 function memberCount(value: object): number {

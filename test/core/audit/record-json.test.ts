@@ -74,6 +74,35 @@ describe('a full record written in its fixed member order', () => {
     expect(before).toBe(reference(record));
   });
 
+  it('writes a filter result with the same name and message as an earlier one by its own score, severity and matched flag', () => {
+    const input = inputs().next().value!;
+    const variants: AuditFilterResult[] = [
+      { filter_name: 'Session rate', matched: false, message: 'Within limits', score: 0, severity: 'info' },
+      { filter_name: 'Session rate', matched: false, message: 'Within limits', score: -0, severity: 'info' },
+      { filter_name: 'Session rate', matched: true, message: 'Within limits', score: 0, severity: 'info' },
+      { filter_name: 'Session rate', matched: true, message: 'Within limits', score: 1.5, severity: 'info' },
+      { filter_name: 'Session rate', matched: true, message: 'Within limits', score: 1.5, severity: 'warning' },
+      { filter_name: 'Session rate', matched: false, message: 'Within limits', score: 0, severity: 'info' },
+    ];
+    for (const result of [...variants, ...variants.reverse()]) {
+      const record = build({ ...input, filter_results: [result, { ...result, filter_name: 'Other' }] });
+      expect(fullRecordJson(record).body).toBe(reference(record));
+    }
+  });
+
+  it('keeps the engine\'s own filter results when they have exactly the five members, and copies the five of any other', () => {
+    const input = inputs().next().value!;
+    const exact: AuditFilterResult = { severity: 'info', score: 0, message: 'm', matched: false, filter_name: 'f' };
+    const extra = { ...exact, details: 'not recorded' };
+    const inherited = Object.assign(Object.create({ severity: 'info' }) as AuditFilterResult, { score: 0, message: 'm', matched: false, filter_name: 'f' });
+    const record = build({ ...input, filter_results: [exact, extra, inherited] });
+    expect(record.filter_results[0]).toBe(exact);
+    expect(record.filter_results[1]).toEqual(exact);
+    expect(record.filter_results[1]).not.toBe(extra);
+    expect(Object.hasOwn(record.filter_results[2]!, 'severity')).toBe(true);
+    expect(fullRecordJson(record).body).toBe(reference({ ...record, filter_results: [exact, exact, exact] }));
+  });
+
   it('leaves a record outside the builder\'s shape to canonicalJson, which writes it or refuses it', () => {
     const record = build(inputs().next().value!);
     const result = { filter_name: 'f', matched: true, message: 'm', score: 1, severity: 'notice' };
