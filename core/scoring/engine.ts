@@ -201,9 +201,13 @@ async function seedCanaries(load: LoadRuleText, registry: CanaryRegistry, proble
     const tokens = (doc.canary as { tokens?: unknown } | undefined)?.tokens ?? [];
     if (!Array.isArray(tokens)) throw new Error('canary.tokens must be an array of tables');
     // The API's own label and value rules, so a seed and a POST accept the same canaries.
-    for (const t of tokens as unknown[]) {
-      const value = parseValue({ value: (t as { value?: unknown } | null)?.value });
-      registry.add(parseLabel(t), value);
+    for (const [i, t] of (tokens as unknown[]).entries()) {
+      try {
+        const value = parseValue({ value: (t as { value?: unknown } | null)?.value });
+        registry.add(parseLabel(t), value);
+      } catch (error) {
+        throw new Error(`[[canary.tokens]] entry ${i + 1}: ${(error as Error).message}`);
+      }
     }
   } catch (error) {
     problems.push(`canary tokens not loaded: ${(error as Error).message.split('\n')[0]}`);

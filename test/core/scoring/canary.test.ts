@@ -85,7 +85,7 @@ describe('canary detection', () => {
     for (const token of ['label = "  "\nvalue = "s3cr3t-v4lue"', 'label = "l"\nvalue = "   "', 'label = "l"\nvalue = 12']) {
       const e = await testEngine({}, { 'canary.toml': `[filter]\nscore = 9.5\n\n[[canary.tokens]]\n${token}\n` });
       expect(e.canaries.list()).toEqual([]);
-      expect(e.degradedReason).toMatch(/^canary tokens not loaded: (label|value) /);
+      expect(e.degradedReason).toMatch(/^canary tokens not loaded: \[\[canary\.tokens\]\] entry 1: (label|value) /);
     }
   });
   it('trims a seeded label as the API does', async () => {

@@ -70,7 +70,7 @@ describe('a rule file in the config dir overrides the shipped one key by key', (
     expect([short.canaries.size, short.degradedReason]).toEqual([1, null]);
     const empty = await engineOver({ 'filters/canary.toml': '[[canary.tokens]]\nlabel = "empty"\nvalue = ""\n' });
     expect(empty.canaries.size).toBe(0);
-    expect(empty.degradedReason).toMatch(/canary tokens not loaded: each \[\[canary.tokens\]\] needs a non-empty label and value/);
+    expect(empty.degradedReason).toMatch(/canary tokens not loaded: \[\[canary\.tokens\]\] entry 1: value must not be empty/);
   });
 
   it('a user meta-rules.toml with its own [[rules]] replaces the shipped list', async () => {
