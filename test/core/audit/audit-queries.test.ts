@@ -90,7 +90,7 @@ describe('audit queries', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toMatch(/^id,timestamp,sequence,session_id/);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('"{""args"":[""a,b"",""say \\""hi\\""""],""command"":""=cmd""}"');
+    expect(lines[1]).toContain(`"{""command"":""=cmd"",""args"":[""a,b"",""say \\""hi\\""""]}"`);
   });
 
   it('exfil stats count queued and denied calls matched by egress, DLP, canary or containment filters', async () => {
