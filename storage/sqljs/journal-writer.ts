@@ -83,6 +83,8 @@ export function createJournalWriter(
   let queue: JournalEntry[] = [];
   let waiters: Waiter[] = [];
   let failure: Error | null = null;
+  /** The promise of the newest flush and the sequence it waits for. */
+  let latestFlush: { target: number; done: Promise<void> } | null = null;
   let roundScheduled = false;
   /** The journal step of every round in flight, then each exclusive section, in order. */
   let ioTail: Promise<unknown> = Promise.resolve();
@@ -200,10 +202,13 @@ export function createJournalWriter(
     flush() {
       if (failure) return Promise.reject(failure);
       if (durableSeq >= lastSeq) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        waiters.push({ target: lastSeq, resolve, reject });
-        schedule();
-      });
+      // Callers with nothing appended in between wait for the same sequence: they share one promise.
+      if (latestFlush?.target !== lastSeq) {
+        const target = lastSeq;
+        latestFlush = { target, done: new Promise<void>((resolve, reject) => waiters.push({ target, resolve, reject })) };
+      }
+      schedule();
+      return latestFlush.done;
     },
     exclusive,
     async rotate(startSeq) {
