@@ -2,7 +2,7 @@
  * `StorageDirectory` on `node:fs`: asynchronous I/O on the thread pool so an
  * fsync never blocks the event loop.
  */
-import { closeSync, constants, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, promises as fs, readSync, write } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AppendFile, ReadAtFile, StorageDirectory } from './files.ts';
@@ -40,6 +40,18 @@ async function readWhole(path: string, room?: (size: number) => number): Promise
  * (write, then fdatasync), and `sync` has nothing left to do.
  */
 const DSYNC_APPEND = constants.O_DSYNC === undefined ? null : constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_DSYNC;
+
+/**
+ * Writes `bytes` from `offset` at the file's end (it is opened to append);
+ * resolves with how many were written. The callback form of `fs.write`: the
+ * promise form (FileHandle.write) costs the main thread ~35 µs more per call
+ * here (a group commit makes two per round).
+ */
+function writeSome(fd: number, bytes: Uint8Array, offset: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    write(fd, bytes, offset, bytes.length - offset, null, (error, written) => (error ? reject(error) : resolve(written)));
+  });
+}
 
 /** A storage directory at an absolute path. */
 export function createNodeDirectory(path: string): StorageDirectory {
@@ -81,10 +93,7 @@ export function createNodeDirectory(path: string): StorageDirectory {
       return {
         async append(bytes) {
           let offset = 0;
-          while (offset < bytes.length) {
-            const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-            offset += bytesWritten;
-          }
+          while (offset < bytes.length) offset += await writeSome(handle.fd, bytes, offset);
         },
         sync: DSYNC_APPEND === null ? () => handle.datasync() : () => Promise.resolve(),
         close: () => handle.close(),
