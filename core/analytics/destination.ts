@@ -1,6 +1,6 @@
 /**
  * The destination host of an egress call, parsed best-effort from its
- * `arguments_summary` (canonical JSON of the arguments, possibly truncated
+ * `arguments_summary` (the arguments as JSON, target first, possibly truncated
  * and redacted).
  *
  * Egress calls are `HttpRequest` (host of `url`), `NetConnect` (`host`) and

@@ -90,7 +90,10 @@ export function dashboardSuite(kind: HostKind): void {
       await page.locator(`#item-${first}`).waitFor({ state: 'detached' });
 
       const second = await client.queue(session, { ...QUEUED_CALL, path: '/home/dev/.zshrc' });
-      await page.locator(`#item-${second}`).click();
+      // The queue and the detail name the file first, and fold away the filters that found nothing.
+      await page.locator(`#item-${second}`, { hasText: '/home/dev/.zshrc' }).click();
+      await page.getByRole('definition').filter({ hasText: /^\S+ \/home\/dev\/\.zshrc$/ }).waitFor();
+      await page.locator('.detail details summary', { hasText: /^\d+ filters? found nothing$/ }).waitFor();
       await page.screenshot({ path: join(shots, 'digest.png'), fullPage: true });
       await page.keyboard.press('d');
       await page.locator(`#item-${second}`).waitFor({ state: 'detached' });

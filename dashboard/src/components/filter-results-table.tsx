@@ -1,8 +1,7 @@
 import type { FilterResult } from '../api/types.ts';
 import { formatScore } from './format.ts';
 
-/** The filters of one decision (digest breakdown or audit filter_results); matched rows in bold. */
-export function FilterResultsTable({ results }: { results: FilterResult[] }) {
+function FilterRows({ results }: { results: FilterResult[] }) {
   return (
     <table>
       <thead>
@@ -26,5 +25,28 @@ export function FilterResultsTable({ results }: { results: FilterResult[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The filters of one decision (digest breakdown or audit filter_results): the
+ * ones that matched (why the call was scored so) in their pipeline order, and
+ * the ones that found nothing folded away below them.
+ */
+export function FilterResultsTable({ results }: { results: FilterResult[] }) {
+  const matched = results.filter((r) => r.matched);
+  const quiet = results.filter((r) => !r.matched);
+  return (
+    <>
+      {matched.length > 0 ? <FilterRows results={matched} /> : <p class="muted">No filter matched.</p>}
+      {quiet.length > 0 ? (
+        <details>
+          <summary>
+            {quiet.length} {quiet.length === 1 ? 'filter' : 'filters'} found nothing
+          </summary>
+          <FilterRows results={quiet} />
+        </details>
+      ) : null}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.ts';
 import type { AuditRecord } from '../../api/types.ts';
 import { throttle } from '../../api/use-api.ts';
+import { callHeadline } from '../../components/call-headline.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { decisionKind, formatScore, formatShortTime, shortId } from '../../components/format.ts';
 import { useLiveEvents } from '../../live/live-store.ts';
@@ -140,7 +141,7 @@ export function AuditPage() {
                       <td class="num">{formatScore(record.composite_score)}</td>
                       <td>{record.tool_call_type}</td>
                       <td class="mono">{shortId(record.session_id)}</td>
-                      <td class="trunc">{record.arguments_summary}</td>
+                      <td class="mono trunc" title={record.arguments_summary}>{callHeadline(record.arguments_summary)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import type { DigestItem, DigestList, ReviewEvent } from '../../api/types.ts';
 import { useApi } from '../../api/use-api.ts';
+import { callHeadline } from '../../components/call-headline.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { formatScore, formatTime, shortId } from '../../components/format.ts';
 import { useLiveEvents } from '../../live/live-store.ts';
@@ -135,7 +136,7 @@ export function DigestPage() {
               {item.status === 'escalated' ? <span class="pill queue"> escalated</span> : null}
               {item.informational_only ? <span class="pill info"> informational</span> : null}
               <br />
-              <span class="muted trunc">{item.arguments_summary}</span>
+              <span class="mono trunc" title={item.arguments_summary}>{callHeadline(item.arguments_summary)}</span>
               <br />
               <span class="muted small">{formatTime(item.created_at)}</span>
             </li>

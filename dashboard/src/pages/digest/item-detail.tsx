@@ -1,5 +1,6 @@
 import type { DigestItem } from '../../api/types.ts';
 import { FilterResultsTable } from '../../components/filter-results-table.tsx';
+import { callHeadline } from '../../components/call-headline.ts';
 import { formatScore, formatTime } from '../../components/format.ts';
 import { REVIEW_ACTIONS, type ReviewRoute } from './review-actions.ts';
 
@@ -27,8 +28,10 @@ export function ItemDetail({
         <dd class="mono">
           {formatScore(item.composite_score)} ({item.severity})
         </dd>
-        <dt>Type</dt>
-        <dd>{item.tool_call_type}</dd>
+        <dt>Call</dt>
+        <dd>
+          {item.tool_call_type} <span class="mono">{callHeadline(item.arguments_summary)}</span>
+        </dd>
         <dt>Reason</dt>
         <dd>{item.decision_reason}</dd>
         <dt>Arguments</dt>

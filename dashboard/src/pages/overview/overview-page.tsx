@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import type { AuditPage, Health, ProxyEvaluation, Tier } from '../../api/types.ts';
 import { throttle, useApi } from '../../api/use-api.ts';
+import { callHeadline } from '../../components/call-headline.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { formatScore, formatTime } from '../../components/format.ts';
 import { TimeChart } from '../../components/time-chart.tsx';
@@ -77,7 +78,7 @@ export function OverviewPage({ tier }: { tier: Tier | null }) {
           {points.slice(0, 12).map((point) => (
             <li key={point.id} class={`decision-${point.action}`}>
               <span class={`pill ${point.action}`}>{point.action}</span> <span class="mono">{formatScore(point.score)}</span>{' '}
-              <span>{point.type}</span> <span class="muted trunc">{point.summary}</span>
+              <span>{point.type}</span> <span class="mono trunc" title={point.summary}>{callHeadline(point.summary)}</span>
             </li>
           ))}
           {points.length === 0 ? <li class="muted">No decisions yet.</li> : null}
