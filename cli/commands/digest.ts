@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { action, withJson, type CliContext } from '../context.ts';
 import { CliError, EXIT } from '../errors.ts';
 import { age } from '../output.ts';
-import { REVIEW_ACTIONS, forensics, openItems, review, type ListedItem } from '../digest/digest-api.ts';
+import { REVIEW_ACTIONS, forensics, openItems, review, type ListedItem, type ReviewAction } from '../digest/digest-api.ts';
 
 async function list(ctx: CliContext, options: { limit: string }): Promise<void> {
   const max = Number(options.limit);
@@ -40,6 +40,17 @@ async function list(ctx: CliContext, options: { limit: string }): Promise<void> 
   });
 }
 
+/** What each review action does, as the dashboard's buttons say it. */
+const ACTION_HELP: Record<ReviewAction, string> = {
+  approve: 'Approve one item: the waiting call is allowed',
+  deny: 'Deny one item: the waiting call is refused',
+  learn: 'Approve one item and allow this exact call from now on',
+  escalate: 'Escalate one item to another reviewer (it stays open)',
+  'allow-always': 'Approve one item and allow calls like it from now on',
+  'deny-terminate': "Deny one item and terminate its supervised session's process tree",
+  'unlock-egress': 'Approve one item and release its session from containment',
+};
+
 export default function register(program: Command): void {
   const digest = withJson(program.command('digest'))
     .description('The quarantine digest: open items, interactive review, review actions')
@@ -59,7 +70,7 @@ export default function register(program: Command): void {
 
   for (const verb of REVIEW_ACTIONS) {
     withJson(digest.command(verb))
-      .description(`${verb} one item`)
+      .description(ACTION_HELP[verb])
       .argument('<id>', 'the digest item id (from `svc digest`)')
       .option('--notes <text>', 'reviewer notes')
       .action(

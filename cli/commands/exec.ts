@@ -32,7 +32,7 @@ const FORWARDED: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2', 
 export default function register(program: Command): void {
   program
     .command('exec')
-    .description('run a command as a supervised session: its agent hooks report to this session, and the daemon can stop it')
+    .description('Run a command as a supervised session: its agent hooks report to this session, and the daemon can stop it')
     .option('--tool <name>', 'the supervised tool recorded with each call (default: the program name)')
     .option('--project <name>', 'the project recorded with each call')
     .option('--grace-seconds <n>', 'after SIGTERM, how long the process tree has before SIGKILL', '5')

@@ -13,7 +13,7 @@ import { CliError, EXIT } from '../errors.ts';
 export default function register(program: Command): void {
   program
     .command('hook')
-    .description("answer an agent's pre-tool hook: its JSON on stdin, its decision on stdout")
+    .description("Answer an agent's pre-tool hook: its JSON on stdin, its decision on stdout")
     .argument('<agent>', 'claude-code | codex | cursor | gemini')
     .action(
       action(async (ctx, agent: string) => {

@@ -18,7 +18,7 @@ interface McpFlags {
 export default function register(program: Command): void {
   program
     .command('mcp')
-    .description('run an MCP stdio server behind svc: every tools/call is checked before the server sees it')
+    .description('Run an MCP stdio server behind svc: every tools/call is checked before the server sees it')
     .option('--name <name>', 'the server name svc records (default: the program name)')
     .argument('<command...>', 'the server command line, after --')
     .action(

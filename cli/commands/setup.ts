@@ -20,7 +20,7 @@ const shellWord = (word: string): string => (/^[A-Za-z0-9_./:@=+-]+$/.test(word)
 export default function register(program: Command): void {
   program
     .command('setup')
-    .description('put svc in front of an agent: add `svc hook <agent>` to its settings')
+    .description('Put svc in front of an agent: add `svc hook <agent>` to its settings')
     .argument('<agent>', 'claude-code | codex | cursor | gemini')
     .option('--project', "the project's settings (in the current directory) instead of the user's")
     .option('--remove', "take svc's hook entries out again")
