@@ -1,8 +1,9 @@
 /**
  * `bodies.log`: the sql.js store's `BodyLog`. Appends are queued in memory
- * (readable at once) and written by the journal writer at the start of its
- * next round, synced before that round's journal entries, so a journaled row
- * never refers to bytes a crash could lose. Reads of durable bytes go to the
+ * (readable at once) and written by the journal writer's next round, beside
+ * that round's journal entries; the round is durable once both are synced,
+ * and a journaled row whose bytes a crash lost is discarded at start (its
+ * round names the log's end it needs: journal-writer.ts). Reads of durable bytes go to the
  * file (`readAt`); the file is never rewritten, and compaction leaves it be,
  * so the snapshot image holds only the SQL state.
  */

@@ -3,7 +3,7 @@
  *
  *     <byte length> SP <crc32 hex8> SP <json> LF
  *
- * where json is `{"n":seq,"d":[[id,sql]...]?,"s":[[id,params]...]}`. SQL text
+ * where json is `{"n":seq,"b":bodiesEnd?,"d":[[id,sql]...]?,"s":[[id,params]...]}`. SQL text
  * is interned per file: the first entry that uses a statement defines its id
  * in `d`, later entries refer to the id. Parameters keep their SQL types:
  * a bigint is `{"b":"<decimal>"}` and a blob `{"u":"<base64>"}`.
@@ -24,6 +24,12 @@ export interface JournalStatement {
 export interface JournalEntry {
   seq: number;
   statements: JournalStatement[];
+  /**
+   * The body log's end when the entry's round was written (the first entry
+   * of a round only): the entry and those after it refer to no byte beyond
+   * it, and count only when the body log reaches it (journal-writer.ts).
+   */
+  bodiesEnd?: number;
 }
 
 /** What decoding one journal file yields. */
@@ -31,8 +37,10 @@ export interface DecodedJournal {
   entries: JournalEntry[];
   /** Bytes covered by the valid entries. */
   validLength: number;
-  /** True when bytes follow the last valid entry (a torn or corrupt tail). */
+  /** True when bytes follow the last valid entry (a torn or corrupt tail, or entries the body log does not back). */
   torn: boolean;
+  /** True when decoding stopped at an entry needing body log bytes beyond `bodiesEnd`. */
+  unbacked: boolean;
   /** SQL → id defined in this file, to keep appending to it. */
   dictionary: Map<string, number>;
 }
@@ -58,7 +66,7 @@ export function encodeEntries(entries: readonly JournalEntry[], dictionary: Map<
       }
       statements.push([id, encodeParams(statement.params)]);
     }
-    const json = JSON.stringify(definitions ? { n: entry.seq, d: definitions, s: statements } : { n: entry.seq, s: statements });
+    const json = JSON.stringify({ n: entry.seq, b: entry.bodiesEnd, d: definitions, s: statements });
     jsons.push(json);
     // UTF-8 takes at most 3 bytes per UTF-16 unit; the header at most 20.
     capacity += json.length * 3 + 21;
@@ -82,23 +90,48 @@ export function encodeEntries(entries: readonly JournalEntry[], dictionary: Map<
 /** Bytes reserved before each line's JSON for `<length> <crc> ` (a length of up to 10 digits). */
 const HEADER_ROOM = 20;
 
-/** Decodes a whole journal file, stopping at the first bad entry. */
-export function decodeJournal(bytes: Uint8Array): DecodedJournal {
+/**
+ * Decodes a whole journal file, stopping at the first bad entry, or at the
+ * first entry that needs more of the body log than its `bodiesEnd` bytes
+ * (when given: the body log's size on disk).
+ */
+export function decodeJournal(bytes: Uint8Array, bodiesEnd = Infinity): DecodedJournal {
   const entries: JournalEntry[] = [];
   const byId = new Map<number, string>();
   let offset = 0;
+  let unbacked = false;
   while (offset < bytes.length) {
-    const entry = decodeAt(bytes, offset, byId);
+    const entry = decodeAt(bytes, offset, byId, bodiesEnd);
     if (entry === null) break;
+    if (entry === UNBACKED) {
+      // Only a crash's last round can miss its bodies: the next round starts once both files of one are synced.
+      unbacked = !roundAfter(bytes, offset, new Map(byId));
+      break;
+    }
     entries.push(entry.entry);
     offset = entry.next;
   }
   const dictionary = new Map<string, number>();
   for (const [id, sql] of byId) dictionary.set(sql, id);
-  return { entries, validLength: offset, torn: offset < bytes.length, dictionary };
+  return { entries, validLength: offset, torn: offset < bytes.length, unbacked, dictionary };
 }
 
-function decodeAt(bytes: Uint8Array, start: number, byId: Map<number, string>): { entry: JournalEntry; next: number } | null {
+/** True when an entry after the one at `start` begins a round of its own (carries `bodiesEnd`). */
+function roundAfter(bytes: Uint8Array, start: number, byId: Map<number, string>): boolean {
+  let offset = start;
+  for (let index = 0; offset < bytes.length; index++) {
+    const entry = decodeAt(bytes, offset, byId, Infinity);
+    if (entry === null || entry === UNBACKED) return false;
+    if (index > 0 && entry.entry.bodiesEnd !== undefined) return true;
+    offset = entry.next;
+  }
+  return false;
+}
+
+/** What `decodeAt` answers for a whole entry that needs body log bytes beyond the end given (nothing of it is taken). */
+const UNBACKED = 'unbacked';
+
+function decodeAt(bytes: Uint8Array, start: number, byId: Map<number, string>, bodiesEnd: number): { entry: JournalEntry; next: number } | typeof UNBACKED | null {
   const firstSpace = bytes.indexOf(0x20, start);
   if (firstSpace < 0 || firstSpace - start > 10) return null;
   const lengthText = String.fromCharCode(...bytes.subarray(start, firstSpace));
@@ -112,14 +145,16 @@ function decodeAt(bytes: Uint8Array, start: number, byId: Map<number, string>): 
   const json = bytes.subarray(jsonStart, end);
   if (!/^[0-9a-f]{8}$/.test(crcText) || parseInt(crcText, 16) !== crc32(json)) return null;
   try {
-    const body = JSON.parse(decoder.decode(json)) as { n: number; d?: Array<[number, string]>; s: Array<[number, EncodedParam[]]> };
+    const body = JSON.parse(decoder.decode(json)) as { n: number; b?: number; d?: Array<[number, string]>; s: Array<[number, EncodedParam[]]> };
+    if (typeof body.b === 'number' && body.b > bodiesEnd) return UNBACKED;
     for (const [id, sql] of body.d ?? []) byId.set(id, sql);
     const statements = body.s.map(([id, params]): JournalStatement => {
       const sql = byId.get(id);
       if (sql === undefined) throw new Error(`undefined statement id ${id}`);
       return { sql, params: params.map(decodeParam) };
     });
-    return { entry: { seq: body.n, statements }, next: end + 1 };
+    const entry: JournalEntry = typeof body.b === 'number' ? { seq: body.n, statements, bodiesEnd: body.b } : { seq: body.n, statements };
+    return { entry, next: end + 1 };
   } catch {
     return null;
   }

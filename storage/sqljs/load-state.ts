@@ -133,8 +133,13 @@ function snapshotSequence(db: Database): number {
   }
 }
 
-/** Replays the journal files onto the engine's database. */
-export async function replayJournals(engine: SqlJsEngine, directory: StorageDirectory): Promise<LoadedState> {
+/**
+ * Replays the journal files onto the engine's database. `bodiesEnd`, the
+ * body log's size on disk, ends the newest file before the first entry that
+ * needs more of it (its round was cut by a crash before the body log's
+ * write was durable: nobody was told it was), like a torn final entry.
+ */
+export async function replayJournals(engine: SqlJsEngine, directory: StorageDirectory, bodiesEnd?: number): Promise<LoadedState> {
   const names = await directory.list();
   for (const name of names) if (name.endsWith('.tmp')) await directory.remove(name);
   const journals = names
@@ -150,11 +155,11 @@ export async function replayJournals(engine: SqlJsEngine, directory: StorageDire
   for (const [index, journal] of journals.entries()) {
     const isNewest = index === journals.length - 1;
     const bytes = (await directory.read(journal.name)) ?? new Uint8Array();
-    const decoded = decodeJournal(bytes);
+    const decoded = decodeJournal(bytes, bodiesEnd);
     let damage: string | undefined;
     if (decoded.torn) {
       const rest = bytes.subarray(decoded.validLength);
-      if (isNewest && !rest.includes(0x0a)) {
+      if (isNewest && (decoded.unbacked || !rest.includes(0x0a))) {
         keptAs = `torn-${journal.name}-at-${decoded.validLength}.bin`;
         await directory.writeAtomic(keptAs, rest);
         discardedBytes = rest.length;

@@ -107,7 +107,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
       warn('sqlite commit failed', { error: error instanceof Error ? error.message : String(error) });
     }
   }
-  const loaded = opened.damage ? { lastSeq: 0, current: null, obsolete: [], discardedBytes: 0, damage: opened.damage } : await replayJournals(engine, directory);
+  const loaded = opened.damage ? { lastSeq: 0, current: null, obsolete: [], discardedBytes: 0, damage: opened.damage } : await replayJournals(engine, directory, bodies?.size);
   if (loaded.discardedBytes > 0) warn('incomplete final journal entry discarded', { bytes: loaded.discardedBytes, kept_as: loaded.keptAs });
   const recovery: StorageRecovery | undefined = loaded.discardedBytes > 0 || loaded.damage
     ? { discardedBytes: loaded.discardedBytes, keptAs: loaded.keptAs, damage: loaded.damage }
@@ -135,7 +135,7 @@ export async function openSqljsStorage(options: SqljsStorageOptions): Promise<Sq
         readOnly = true;
         warn('durable write failed; storage is read-only', { error: error.message });
       },
-      beforeWrite: bodies ? () => bodies.writeQueued() : undefined,
+      bodies: bodies ? { end: () => bodies.size, write: () => bodies.writeQueued() } : undefined,
       onSynced() {
         if (writer!.size >= Math.max(maxJournalBytes, snapshotBytes)) void compact().catch(() => undefined);
       },

@@ -40,4 +40,36 @@ describe('journal codec', () => {
     flipped[at] = 0x32;
     expect(decodeJournal(flipped).entries).toEqual([]);
   });
+
+  it("stops before a crash's last round when the body log on disk ends before the end it names, and forgets the statements that round defined", () => {
+    const bytes = encodeEntries(
+      [
+        { seq: 1, statements: [{ sql: 'A', params: [1] }], bodiesEnd: 100 },
+        { seq: 2, statements: [{ sql: 'B', params: [2] }], bodiesEnd: 300 },
+        { seq: 3, statements: [{ sql: 'C', params: [3] }] },
+      ],
+      new Map(),
+    );
+    const whole = decodeJournal(bytes, 300);
+    expect(whole.entries.map((e) => [e.seq, e.bodiesEnd])).toEqual([[1, 100], [2, 300], [3, undefined]]);
+    expect(whole).toMatchObject({ torn: false, unbacked: false });
+    const cut = decodeJournal(bytes, 299);
+    expect(cut.entries.map((e) => e.seq)).toEqual([1]);
+    expect(cut).toMatchObject({ torn: true, unbacked: true });
+    expect(cut.validLength).toBe(bytes.indexOf(0x0a) + 1);
+    expect([...cut.dictionary.keys()]).toEqual(['A']);
+  });
+
+  it('a round short of its bodies followed by another round is no crash tail (the store reads it as damage)', () => {
+    const bytes = encodeEntries(
+      [
+        { seq: 1, statements: [{ sql: 'A', params: [1] }], bodiesEnd: 100 },
+        { seq: 2, statements: [{ sql: 'A', params: [2] }], bodiesEnd: 200 },
+      ],
+      new Map(),
+    );
+    const decoded = decodeJournal(bytes, 50);
+    expect(decoded.entries).toEqual([]);
+    expect(decoded).toMatchObject({ torn: true, unbacked: false });
+  });
 });

@@ -19,14 +19,15 @@ const ticks = async (n = 10): Promise<void> => {
 };
 
 /**
- * A writer whose body step (the body log's write and sync) and journal sync
- * wait for the test; `events` lists what reached the disk, in order.
+ * A writer whose body log write (write and sync) and journal sync wait for
+ * the test; `events` lists what reached the disk, in order.
  */
 function harness() {
   const events: string[] = [];
   const bodySteps: Array<ReturnType<typeof gate>> = [];
   const journalSyncs: Array<ReturnType<typeof gate>> = [];
   let written = new Uint8Array(0);
+  let bodiesEnd = 0;
   const writer = createJournalWriter(
     {} as StorageDirectory,
     {
@@ -53,66 +54,91 @@ function harness() {
     {
       onFailure: () => undefined,
       onSynced: () => undefined,
-      async beforeWrite() {
-        const step = gate();
-        bodySteps.push(step);
-        events.push(`bodies ${bodySteps.length}`);
-        await step.promise;
-        events.push(`bodies ${bodySteps.length} synced`);
+      bodies: {
+        end: () => bodiesEnd,
+        async write() {
+          const step = gate();
+          bodySteps.push(step);
+          events.push(`bodies ${bodySteps.length}`);
+          await step.promise;
+          events.push(`bodies ${bodySteps.length} synced`);
+        },
       },
     },
   );
-  const unit = (n: number) => writer.append([{ sql: 'INSERT INTO t VALUES (?)', params: [n] }]);
+  /** A unit whose row refers to 100 more bytes of the body log. */
+  const unit = (n: number) => {
+    bodiesEnd += 100;
+    return writer.append([{ sql: 'INSERT INTO t VALUES (?)', params: [n] }]);
+  };
   return { writer, events, bodySteps, journalSyncs, unit, written: () => written };
 }
 
 describe('journal rounds', () => {
-  it("a round's entries are written only after its own bodies are synced and after the previous round's entries, while the next round's bodies are written meanwhile", async () => {
+  it("a round writes its bodies and its entries at once, its flushes resolve once both are synced, and the next round starts after it", async () => {
     const h = harness();
     h.unit(1);
     const first = h.writer.flush();
     await ticks();
+    expect(h.events.sort()).toEqual(['bodies 1', 'journal 1']); // both files at once
     h.unit(2);
     const second = h.writer.flush();
-    await ticks();
-    expect(h.events).toEqual(['bodies 1']); // round 2 waits for round 1's body step
-    h.bodySteps[0]!.open();
-    await ticks();
-    // Round 1's entries go out; round 2's bodies are written while round 1's journal syncs.
-    expect(h.events.slice(0, 2)).toEqual(['bodies 1', 'bodies 1 synced']);
-    expect(h.events.slice(2).sort()).toEqual(['bodies 2', 'journal 1']);
-    h.bodySteps[1]!.open();
-    await ticks();
-    expect(h.events).not.toContain('journal 2'); // round 1's entries are not durable yet
     let firstDone = false;
     void first.then(() => (firstDone = true));
-    await ticks();
-    expect(firstDone).toBe(false);
     h.journalSyncs[0]!.open();
+    await ticks();
+    expect(firstDone).toBe(false); // the journal is synced, the bodies it names are not
+    expect(h.events).not.toContain('journal 2'); // one round at a time
+    h.bodySteps[0]!.open();
     await first;
     await ticks();
-    expect(h.events.slice(4)).toEqual(['bodies 2 synced', 'journal synced', 'journal 2']);
+    expect(h.events.slice(4).sort()).toEqual(['bodies 2', 'journal 2']);
+    let secondDone = false;
+    void second.then(() => (secondDone = true));
+    h.bodySteps[1]!.open();
+    await ticks();
+    expect(secondDone).toBe(false); // now the bodies are synced and the journal is not
     h.journalSyncs[1]!.open();
     await second;
     expect(decodeJournal(h.written()).entries.map((entry) => entry.seq)).toEqual([1, 2]);
   });
 
-  it('a body step that fails rejects its round and every later flush, and none of its entries are written', async () => {
+  it("a round's first entry names the end of the body log it needs; its other entries name none", async () => {
+    const h = harness();
+    h.unit(1);
+    h.unit(2);
+    const first = h.writer.flush();
+    await ticks();
+    h.bodySteps[0]!.open();
+    h.journalSyncs[0]!.open();
+    await first;
+    h.unit(3);
+    const second = h.writer.flush();
+    await ticks();
+    h.bodySteps[1]!.open();
+    h.journalSyncs[1]!.open();
+    await second;
+    const entries = decodeJournal(h.written()).entries;
+    expect(entries.map((entry) => [entry.seq, entry.bodiesEnd])).toEqual([[1, 200], [2, undefined], [3, 300]]);
+    // A body log on disk short of a round's end: the journal is read up to that round.
+    const cut = decodeJournal(h.written(), 250);
+    expect(cut.entries.map((entry) => entry.seq)).toEqual([1, 2]);
+    expect(cut).toMatchObject({ torn: true, unbacked: true });
+  });
+
+  it('a body log write that fails rejects its round and every later flush', async () => {
     const h = harness();
     h.unit(1);
     const first = h.writer.flush().catch((error: Error) => error);
     await ticks();
     h.unit(2);
     const second = h.writer.flush().catch((error: Error) => error);
-    h.bodySteps[0]!.open();
-    await ticks();
-    h.bodySteps[1]!.fail(new Error('EIO: injected'));
-    await ticks();
     h.journalSyncs[0]!.open();
+    h.bodySteps[0]!.fail(new Error('EIO: injected'));
+    expect(String(await first)).toContain('EIO');
     expect(String(await second)).toContain('EIO');
-    expect(String(await first)).toContain('EIO'); // the store turned read-only before round 1 was durable
     await ticks();
-    expect(h.events).not.toContain('journal 2');
+    expect(h.events).not.toContain('journal 2'); // no round after a failed one
     expect(() => h.unit(3)).toThrow('EIO');
     await expect(h.writer.flush()).rejects.toThrow('EIO');
   });

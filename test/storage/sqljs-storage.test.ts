@@ -98,6 +98,54 @@ describe('sql.js storage durability', () => {
     expect(third.all('SELECT v FROM t ORDER BY id')).toEqual([{ v: 'kept' }, { v: 'after' }]);
   });
 
+  it("a crash's last round whose journal entries reached the disk and its body log bytes did not: its entries are discarded and kept aside, and the store keeps appending", async () => {
+    const first = await open();
+    const bodies = first.bodies!;
+    first.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    const row = (text: string) => {
+      const at = bodies.append(new TextEncoder().encode(text));
+      first.run('INSERT INTO t (v) VALUES (?)', [`@${at}`]);
+    };
+    row('body one');
+    await first.flush();
+    const backed = (await stat(join(dir.path, 'bodies.log'))).size;
+    row('body two');
+    row('body three');
+    await first.flush();
+    // The second round's body log write never reached the disk; its journal write did.
+    await writeFile(join(dir.path, 'bodies.log'), (await readFile(join(dir.path, 'bodies.log'))).subarray(0, backed));
+    const warnings: string[] = [];
+    const second = await open({ onWarning: (message) => warnings.push(message) });
+    expect(second.all('SELECT v FROM t ORDER BY id')).toEqual([{ v: '@0' }]);
+    expect(second.readOnly).toBe(false);
+    expect(second.recovery?.damage).toBeUndefined();
+    expect(second.recovery?.discardedBytes).toBeGreaterThan(0);
+    expect(await readFile(join(dir.path, second.recovery!.keptAs!), 'utf8')).toContain('@8');
+    second.run('INSERT INTO t (v) VALUES (?)', ['after']);
+    await second.flush();
+    const third = await open();
+    expect(third.all('SELECT v FROM t ORDER BY id')).toEqual([{ v: '@0' }, { v: 'after' }]);
+    await third.close();
+  });
+
+  it('a round short of its body log bytes with another round after it is damage: nothing is cut', async () => {
+    const first = await open();
+    const bodies = first.bodies!;
+    first.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    for (const text of ['one', 'two', 'three']) {
+      bodies.append(new TextEncoder().encode(text));
+      first.run('INSERT INTO t (v) VALUES (?)', [text]);
+      await first.flush();
+    }
+    const journal = (await readdir(dir.path)).find((name) => name.startsWith('journal-'))!;
+    const before = await readFile(join(dir.path, journal));
+    await writeFile(join(dir.path, 'bodies.log'), new TextEncoder().encode('one'));
+    const second = await open();
+    expect(second.readOnly).toBe(true);
+    expect(second.recovery?.damage).toContain(journal);
+    expect(await readFile(join(dir.path, journal))).toEqual(before);
+  });
+
   it('shares one fsync among many concurrent flush callers (group commit)', async () => {
     const directory = instrument(createNodeDirectory(dir.path));
     const storage = await open({ directory });
