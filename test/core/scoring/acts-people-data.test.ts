@@ -129,3 +129,24 @@ describe('privacy scrubbing switched off', () => {
     ]);
   });
 });
+
+describe('people\'s data handed on', () => {
+  it('a production snapshot restored as a lower environment, people\'s files sent to a language model, PII flags and erasure off are held', () => {
+    each('production-snapshot-restored-to-lower-environment', 'stopped', [
+      'aws rds restore-db-instance-from-db-snapshot --db-instance-identifier dev-db --db-snapshot-identifier prod-snapshot-2024-06-01',
+    ]);
+    quiet('production-snapshot-restored-to-lower-environment', [
+      'aws rds restore-db-instance-from-db-snapshot --db-instance-identifier staging-db --db-snapshot-identifier staging-snap-2024',
+    ]);
+    each('people-records-sent-to-llm-api', 'stopped', [
+      `python3 -c "import openai,pandas as pd; df=pd.read_csv('exports/patients.csv'); print(openai.chat.completions.create(model='gpt-4o',messages=[{'role':'user','content':df.to_csv()}]))"`,
+    ]);
+    quiet('people-records-sent-to-llm-api', [
+      `python3 -c "import openai; print(openai.chat.completions.create(model='gpt-4o',messages=[{'role':'user','content':open('README.md').read()}]))"`,
+    ]);
+    each('pii-unmasking-flag', 'stopped', ['python scripts/export_users.py --all --include-pii --output /tmp/users_full.csv', 'node scripts/dump-users.js --no-redact']);
+    quiet('pii-unmasking-flag', ['python scripts/export_users.py --count-only', 'grep -rn "include_pii" src/']);
+    each('content-privacy-masking-off', 'stopped', [fileWrite('config/retention.yml', 'user_data:\n  retention_days: 0\n  delete_after_account_closure: false\n')]);
+    quiet('content-privacy-masking-off', [fileWrite('config/retention.yml', 'user_data:\n  delete_after_account_closure: true\n')]);
+  });
+});
