@@ -13,7 +13,7 @@ import { familyAssertions, ruleAssertions, spawn } from './rule-assertions.ts';
  */
 const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
-const { denied, allowed, stopped } = ruleAssertions(engine);
+const { denied, allowed, stopped, silent } = ruleAssertions(engine);
 const sh = (c: string): ToolCall => ({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as ToolCall);
 
 describe('backups destroyed', () => {
@@ -22,6 +22,8 @@ describe('backups destroyed', () => {
       'borg delete --force /mnt/backup/borg::',
       'borg delete ssh://backup@nas/./repo',
       'velero backup delete --all --confirm',
+      'velero delete backup --all --confirm',
+      'restic -r /srv/restic forget --keep-within 0d --prune',
       'velero schedule delete --all --confirm',
       'kubectl -n velero delete backups.velero.io --all',
       'pgbackrest --stanza=main stanza-delete --force',
@@ -57,11 +59,14 @@ describe('logs and evidence', () => {
     each('log-retention-zeroed', 'deny', [
       'aws logs put-retention-policy --log-group-name /aws/lambda/payments --retention-in-days 1',
       'gcloud logging buckets update _Default --location=global --retention-days=1',
+      'aws logs delete-log-group --log-group-name /aws/eks/prod/cluster',
     ]);
     quiet('log-retention-zeroed', [
       'aws logs put-retention-policy --log-group-name /aws/lambda/dev-api --retention-in-days 1',
       'aws logs put-retention-policy --log-group-name /aws/lambda/payments --retention-in-days 14',
     ]);
+    // A development log group deleted is cloud-resource-delete's to hold, not denied.
+    silent(sh('aws logs delete-log-group --log-group-name /aws/lambda/dev-scratch'), 'log-retention-zeroed');
   });
 
   it('histories, system logs and audit trails wiped stay denied; local logs and listings are everyday', () => {

@@ -25,6 +25,7 @@ describe('certificate authorities from outside', () => {
       'certutil -d sql:$HOME/.pki/nssdb -A -t "C,," -n proxy -i /tmp/proxy-ca.pem',
       'keytool -importcert -noprompt -trustcacerts -alias mitm -file /tmp/mitm.crt -keystore $JAVA_HOME/lib/security/cacerts -storepass changeit',
       'cat /tmp/ca.pem >> $(python3 -m certifi)',
+      'sudo cp ~/Downloads/corp.crt /etc/ssl/certs/ && sudo c_rehash',
       'Import-Certificate -FilePath $env:TEMP\\ca.cer -CertStoreLocation Cert:\\LocalMachine\\Root',
     ]);
     quiet('ca-trusted-from-outside', ['sudo cp certs/acme-corp-root.crt /usr/local/share/ca-certificates/ && sudo update-ca-certificates', 'mkcert -install']);
