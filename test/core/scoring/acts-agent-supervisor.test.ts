@@ -51,6 +51,11 @@ describe("an agent's settings file removed or emptied", () => {
     quiet('agent-hooks-tamper', ['cat ~/.claude/settings.json', 'jq .permissions .claude/settings.json']);
   });
 
+  it('is denied through a file call too', () => {
+    each('agent-settings-file-deleted', 'deny', [{ type: 'FileDelete', path: '/home/dev/.claude/settings.json' } as ToolCall]);
+    quiet('agent-settings-file-deleted', [{ type: 'FileDelete', path: '/home/dev/projects/app/docs/settings.json' } as ToolCall]);
+  });
+
   it('a backup copied out of it is not a rewrite', () => {
     quiet('agent-settings-shell-write', ['cp .claude/settings.json /tmp/settings-backup.json']);
   });

@@ -69,6 +69,12 @@ describe('logs and evidence', () => {
     silent(sh('aws logs delete-log-group --log-group-name /aws/lambda/dev-scratch'), 'log-retention-zeroed');
   });
 
+  it('an audit trail stopped through a cloud MCP tool is denied', () => {
+    const mcp = (server: string, tool: string, args: Record<string, unknown>): ToolCall => ({ type: 'McpToolCall', server, tool, arguments: args } as ToolCall);
+    each('mcp-cloud-audit-off', 'deny', [mcp('aws', 'stop_logging', { Name: 'org-trail' }), mcp('aws', 'delete_detector', { DetectorId: 'x' })]);
+    quiet('mcp-cloud-audit-off', [mcp('aws', 'describe_trails', {}), mcp('aws', 'start_logging', { Name: 'org-trail' })]);
+  });
+
   it('histories, system logs and audit trails wiped stay denied; local logs and listings are everyday', () => {
     for (const c of [
       'journalctl --vacuum-time=1s', 'history -c && rm ~/.bash_history', 'sudo truncate -s 0 /var/log/auth.log /var/log/syslog',

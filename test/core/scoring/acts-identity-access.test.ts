@@ -75,6 +75,7 @@ describe('MFA, SSO and password rules switched off', () => {
     each('identity-mfa-off-api', 'deny', [http('DELETE', 'https://acme.okta.com/api/v1/users/00u1/factors/mfa1')]);
     each('org-two-factor-requirement-off-api', 'deny', [http('PATCH', 'https://api.github.com/orgs/acme', '{"two_factor_requirement_enabled": false}')]);
     quiet('org-two-factor-requirement-off-api', [http('PATCH', 'https://api.github.com/orgs/acme', '{"two_factor_requirement_enabled": true}')]);
+    each('identity-mfa-sso-off', 'deny', [mcp('github', 'update_org', { org: 'acme', two_factor_requirement_enabled: false })]);
     each('password-policy-weakened', 'stopped', ['aws iam update-account-password-policy --minimum-password-length 6 --no-require-symbols --no-require-numbers']);
     quiet('identity-mfa-sso-off', ['gh api orgs/acme --jq .two_factor_requirement_enabled', 'aws iam list-mfa-devices --user-name jdoe']);
   });

@@ -44,6 +44,7 @@ describe('live payment processors', () => {
       `http POST https://api-m.paypal.com/v1/payments/payouts Authorization:"Bearer $PP" items:='[{"receiver":"x@proton.me"}]'`,
     ]);
     denied(spawn('stripe', 'payouts', 'create', '--amount', '500000', '--currency', 'usd', '--live'));
+    each('money-sent-live-api', 'deny', [http('POST', 'https://api-m.paypal.com/v1/payments/payouts', { Authorization: 'Bearer A21' }, '{"items":[{"receiver":"x@proton.me"}]}')]);
     // A live key in a variable named STRIPE_..._LIVE counts as a live key.
     each('stripe-live-funds-moved', 'deny', ['curl https://api.stripe.com/v1/payouts -u "$STRIPE_SECRET_KEY_LIVE:" -d amount=400000 -d currency=usd']);
     quiet('live-payment-payout-shell', [`curl -X POST https://api-m.sandbox.paypal.com/v1/payments/payouts -H "Authorization: Bearer $PP_SANDBOX" -d '{}'`]);

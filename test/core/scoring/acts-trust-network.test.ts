@@ -28,6 +28,7 @@ describe('certificate authorities from outside', () => {
       'sudo cp ~/Downloads/corp.crt /etc/ssl/certs/ && sudo c_rehash',
       'Import-Certificate -FilePath $env:TEMP\\ca.cer -CertStoreLocation Cert:\\LocalMachine\\Root',
     ]);
+    each('ca-anchor-file-written', 'stopped', [{ type: 'FileWrite', path: '/usr/local/share/ca-certificates/proxy.crt', content_hash: 'x', content: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' } as ToolCall]);
     quiet('ca-trusted-from-outside', ['sudo cp certs/acme-corp-root.crt /usr/local/share/ca-certificates/ && sudo update-ca-certificates', 'mkcert -install']);
   });
 });
