@@ -140,4 +140,13 @@ describe('mounts, backups and the home deleted by other tools', () => {
     each('delete-backups-or-volume', 'deny', [{ type: 'FileDelete', path: '/mnt/backups', recursive: true } as ToolCall]);
     quiet('delete-backups-or-volume', [{ type: 'FileDelete', path: '/home/dev/projects/app/backups', recursive: true } as ToolCall]);
   });
+
+  it('a build folder emptied after cd, the trash emptied and a dev stack destroyed are not denied; the home and root still are', () => {
+    quiet('rm-root-or-home', ['cd dist && rm -rf *']);
+    each('rm-root-or-home', 'deny', ['cd ~ && rm -rf *', 'cd / && sudo rm -rf *']);
+    quiet('rm-home-secret-dir', ['rm -rf ~/.local/share/Trash/*']);
+    each('rm-home-secret-dir', 'deny', ['rm -rf ~/.local/share/keyrings']);
+    const { judge } = ruleAssertions(engine);
+    for (const c of ['terraform destroy -auto-approve -var-file=envs/dev.tfvars']) if (judge({ type: 'ShellExec', command: 'bash', args: ['-c', c] } as ToolCall).decision === 'deny') throw new Error(`denied: ${c}`);
+  });
 });
