@@ -116,3 +116,17 @@ describe('programs made to start at every login or boot', () => {
     for (const c of ['crontab -l', 'systemctl --user enable --now syncthing', 'echo \'eval "$(starship init zsh)"\' >> ~/.zshrc', 'launchctl list']) allowed(sh(c));
   });
 });
+
+describe("one's own scheduled job", () => {
+  it('a backup or project task added to the crontab is allowed; fetches, pushes and hidden programs stay stopped', () => {
+    for (const c of [
+      "(crontab -l 2>/dev/null; echo '0 2 * * * tar czf $HOME/backups/notes-$(date +\\%F).tgz $HOME/notes') | crontab -",
+      "(crontab -l 2>/dev/null; echo '0 3 * * * cd /home/dev/projects/app && npm run backup') | crontab -",
+    ]) allowed(sh(c));
+    for (const c of [
+      "(crontab -l; echo '0 * * * * cd ~/projects/api && git push -q mirror --all') | crontab -",
+      "(crontab -l; echo '*/5 * * * * cd ~/projects/app && ./.hidden/run.sh') | crontab -",
+      "(crontab -l; echo '@reboot /tmp/.x/kworker') | crontab -",
+    ]) stopped(sh(c));
+  });
+});
