@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, fileWrite, ruleAssertions, spawn } from './rule-assertions.ts';
+import { familyAssertions, fileWrite, inProject, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
  * The act: an agent's own supervisor and tools switched off or loosened (its
@@ -35,7 +35,7 @@ describe("an agent's permission checks skipped", () => {
       "alias claude='claude --dangerously-skip-permissions'",
       'gemini --approval-mode=yolo',
       'cursor-agent -p --force "ship it"',
-    ]) denied(typeof c === 'string' ? { type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as ToolCall : c);
+    ]) denied(typeof c === 'string' ? inProject(c) : c);
   });
 });
 
@@ -87,7 +87,7 @@ describe('the supervisor itself stopped or its records removed', () => {
     for (const c of [
       'pkill -f "svc daemon"', 'killall svc', 'systemctl --user disable --now svc', 'launchctl unload ~/Library/LaunchAgents/dev.svc.daemon.plist',
       'svc daemon stop', 'rm -rf ~/.config/svc/audit', 'truncate -s 0 ~/.config/svc/audit/*.jsonl', 'export SVC_DISABLE=1 && npm test',
-    ]) denied({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as ToolCall);
+    ]) denied(inProject(c));
     denied(spawn('svc', 'daemon', 'stop'));
     denied({ type: 'FileDelete', path: '/home/dev/.config/svc/audit', recursive: true } as ToolCall);
   });

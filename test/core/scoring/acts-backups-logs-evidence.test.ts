@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, ruleAssertions, spawn } from './rule-assertions.ts';
+import { familyAssertions, inProject, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
  * The act: backups, logs and evidence destroyed: every backup of a
@@ -14,7 +14,6 @@ import { familyAssertions, ruleAssertions, spawn } from './rule-assertions.ts';
 const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { denied, allowed, stopped, silent } = ruleAssertions(engine);
-const sh = (c: string): ToolCall => ({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as ToolCall);
 
 describe('backups destroyed', () => {
   it('every backup of a repository or cluster, or its recoverability, is denied', () => {
@@ -44,7 +43,7 @@ describe('backups destroyed', () => {
       'vssadmin delete shadows /all /quiet',
       'aws rds modify-db-instance --db-instance-identifier prod-db --backup-retention-period 0 --apply-immediately',
       'aws s3api put-bucket-versioning --bucket acme-prod-data --versioning-configuration Status=Suspended',
-    ]) denied(sh(c));
+    ]) denied(inProject(c));
     denied(spawn('restic', 'forget', '--keep-last', '0', '--prune'));
   });
 
@@ -66,7 +65,7 @@ describe('logs and evidence', () => {
       'aws logs put-retention-policy --log-group-name /aws/lambda/payments --retention-in-days 14',
     ]);
     // A development log group deleted is cloud-resource-delete's to hold, not denied.
-    silent(sh('aws logs delete-log-group --log-group-name /aws/lambda/dev-scratch'), 'log-retention-zeroed');
+    silent(inProject('aws logs delete-log-group --log-group-name /aws/lambda/dev-scratch'), 'log-retention-zeroed');
   });
 
   it('an audit trail stopped through a cloud MCP tool is denied', () => {
@@ -79,11 +78,11 @@ describe('logs and evidence', () => {
     for (const c of [
       'journalctl --vacuum-time=1s', 'history -c && rm ~/.bash_history', 'sudo truncate -s 0 /var/log/auth.log /var/log/syslog',
       'wevtutil cl Security', 'aws cloudtrail stop-logging --name org-trail', 'gcloud logging sinks delete audit-to-bq --quiet',
-    ]) denied(sh(c));
-    for (const c of ['sed -i \'/203.0.113.9/d\' /var/log/nginx/access.log', 'touch -d "2026-01-01 00:00" /var/log/auth.log']) stopped(sh(c));
+    ]) denied(inProject(c));
+    for (const c of ['sed -i \'/203.0.113.9/d\' /var/log/nginx/access.log', 'touch -d "2026-01-01 00:00" /var/log/auth.log']) stopped(inProject(c));
     for (const c of [
       'docker image prune -f', 'sudo logrotate -f /etc/logrotate.d/app', 'truncate -s 0 ./logs/test.log', 'journalctl -u app --since today',
       'touch -d "2 hours ago" test/fixtures/old.txt', 'tmutil listbackups', 'gcloud sql backups list --instance=prod-db',
-    ]) allowed(sh(c));
+    ]) allowed(inProject(c));
   });
 });

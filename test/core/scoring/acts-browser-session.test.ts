@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
+import { familyAssertions, inProject, ruleAssertions } from './rule-assertions.ts';
 
 /**
  * The act: the person's browser sessions taken: cookie, login and storage
@@ -35,7 +35,7 @@ describe('cookies and sessions pulled', () => {
       'sqlite3 ~/.mozilla/firefox/*.default-release/cookies.sqlite "SELECT host,name,value FROM moz_cookies"',
       'copy "%LOCALAPPDATA%\\Google\\Chrome\\User Data\\Default\\Network\\Cookies" %TEMP%\\c.db',
       '/Applications/Google\\ Chrome.app/Contents/MacOS/Google\\ Chrome --remote-debugging-port=9222 --profile-directory=Default',
-    ]) stopped({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as ToolCall);
+    ]) stopped(inProject(c));
     stopped({ type: 'FileRead', path: '/home/dev/.config/google-chrome/Default/Cookies' } as ToolCall);
     stopped(mcp('chrome-devtools', 'evaluate_script', { function: '() => document.cookie' }));
   });

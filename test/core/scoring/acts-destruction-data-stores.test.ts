@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
+import { bash, familyAssertions, ruleAssertions } from './rule-assertions.ts';
 
 /**
  * The act, not a writing (actsA): what matters destroyed for good, and
@@ -147,6 +147,6 @@ describe('mounts, backups and the home deleted by other tools', () => {
     quiet('rm-home-secret-dir', ['rm -rf ~/.local/share/Trash/*']);
     each('rm-home-secret-dir', 'deny', ['rm -rf ~/.local/share/keyrings']);
     const { judge } = ruleAssertions(engine);
-    for (const c of ['terraform destroy -auto-approve -var-file=envs/dev.tfvars']) if (judge({ type: 'ShellExec', command: 'bash', args: ['-c', c] } as ToolCall).decision === 'deny') throw new Error(`denied: ${c}`);
+    for (const c of ['terraform destroy -auto-approve -var-file=envs/dev.tfvars']) if (judge(bash(c)).decision === 'deny') throw new Error(`denied: ${c}`);
   });
 });

