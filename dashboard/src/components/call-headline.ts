@@ -33,7 +33,8 @@ export function callHeadline(summary: string): string {
   const command = text(m.command);
   if (command !== null) return Array.isArray(m.args) && m.args.length > 0 ? `${command} ${m.args.join(' ')}` : command;
   const url = text(m.url);
-  if (url !== null) return text(m.method) !== null ? `${text(m.method)} ${url}` : url;
+  const method = text(m.method);
+  if (url !== null) return method !== null ? `${method} ${url}` : url;
   const from = text(m.from);
   const to = text(m.to);
   if (from !== null && to !== null) return `${from} → ${to}`;
@@ -46,6 +47,7 @@ export function callHeadline(summary: string): string {
   const port = text(m.port);
   if (port !== null) return host !== null ? `${host}:${port}` : `port ${port}`;
   const name = text(m.name);
-  if (name !== null) return text(m.record_type) !== null ? `${name} (${text(m.record_type)})` : name;
+  const recordType = text(m.record_type);
+  if (name !== null) return recordType !== null ? `${name} (${recordType})` : name;
   return summary;
 }
