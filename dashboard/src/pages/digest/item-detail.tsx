@@ -25,8 +25,9 @@ export function ItemDetail({
       ) : null}
       <dl class="kv">
         <dt>Score</dt>
-        <dd class="mono">
-          {formatScore(item.composite_score)} ({item.severity})
+        <dd>
+          <span class="mono score">{formatScore(item.composite_score)}</span>{' '}
+          <span class={`pill ${item.severity}`}>{item.severity}</span>
         </dd>
         <dt>Call</dt>
         <dd>
