@@ -118,7 +118,12 @@ function SessionList() {
             ))}
           </tbody>
         </table>
-        {list.data && sessions.length === 0 ? <p class="muted">No sessions.</p> : null}
+        {list.data && sessions.length === 0 ? (
+          <p class="muted">
+            {state === 'active' ? 'No active sessions.' : 'No sessions yet.'} Run an agent under supervision with{' '}
+            <code>svc exec -- claude</code> (or codex, cursor-agent, gemini) and it appears here.
+          </p>
+        ) : null}
       </section>
       {selected ? <SessionExtras id={selected} /> : null}
     </div>
