@@ -83,7 +83,7 @@ async function test(ctx: CliContext, json: string | undefined, options: { file?:
   const result = options.offline ? await scoreInProcess(ctx, call) : await scoreByDaemon(ctx, call, options.session);
   ctx.out.result(result, () => {
     const { c, line, table } = ctx.out;
-    const verdict = result.action === 'allow' ? c.green(result.action) : result.action.startsWith('queue') ? c.yellow(result.action) : c.red(result.action);
+    const verdict = result.action === 'allow' ? c.green('allow') : result.action.startsWith('queue') ? c.yellow(queueHeadline(result.action)) : c.red('deny');
     line(`${c.bold(verdict)}  score ${result.composite_score.toFixed(2)}  ${c.dim(`(${result.filters_evaluated} filters, ${result.evaluation_time_ms.toFixed(2)} ms, ${where})`)}`);
     line(result.decision_reason);
     if (where === 'in-process') ctx.out.note('svc: --offline: scored in-process with the config dir\'s config (learned rules are not applied)');
@@ -100,6 +100,12 @@ async function test(ctx: CliContext, json: string | undefined, options: { file?:
     );
   });
   return exitForAction(result.action);
+}
+
+/** `queue(High)` reads as `queue (High priority)`; a deny's reason is printed on the next line, so its headline is the verb alone. */
+function queueHeadline(action: string): string {
+  const priority = /^queue\((\w+)\)$/.exec(action)?.[1];
+  return priority ? `queue (${priority} priority)` : action;
 }
 
 export default function register(program: Command): void {

@@ -64,6 +64,14 @@ describe('svc proxy test', () => {
     expect(lines[header + 1]).toMatch(/\byes\b/);
   });
 
+  it('heads the answer with the verdict alone and the reason on the next line', async () => {
+    const deny = (await svc(['proxy', 'test', DENY], { configDir: host.configDir })).stdout.split('\n');
+    expect(deny[0]).toMatch(/^deny  score 10\.00  \(\d+ filters, /);
+    expect(deny[1]).toMatch(/\[[a-z0-9-]+\]/);
+    const queued = (await svc(['proxy', 'test', QUEUE], { configDir: host.configDir })).stdout.split('\n');
+    expect(queued[0]).toMatch(/^queue \((Low|Medium|High|Critical) priority\)  score /);
+  });
+
   it('--file reads the call from a file', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'svc-cli-')), 'call.json');
     await writeFile(file, DENY);
