@@ -48,5 +48,6 @@ export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   dashboard: () => import('./commands/pair.ts'),
   proxy: () => import('./commands/proxy.ts'),
   setup: () => import('./commands/setup.ts'),
+  status: () => import('./commands/daemon.ts'),
   sync: () => import('./commands/sync.ts'),
 };

@@ -131,7 +131,7 @@ export default function register(program: Command): void {
       }),
     );
 
-  withJson(daemon.command('status'))
-    .description('Version, uptime, health of each subsystem, the audit flags and the tier (exit 3 when not running, 4 when it cannot record)')
-    .action(action(status));
+  const statusHelp = 'Version, uptime, health of each subsystem, the audit flags and the tier (exit 3 when not running, 4 when it cannot record)';
+  withJson(daemon.command('status')).description(statusHelp).action(action(status));
+  withJson(program.command('status')).description(`${statusHelp}; the same as \`svc daemon status\``).action(action(status));
 }

@@ -51,6 +51,9 @@ describe('svc daemon', () => {
     const human = await svc(['daemon', 'status'], { configDir: dir });
     expect(human.stdout).toMatch(/^daemon\s+running at http/m);
     expect(human.stdout).toMatch(/^tier\s+community/m);
+    const short = await svc(['status', '--json'], { configDir: dir });
+    expect(short.code).toBe(0);
+    expect(json(short)).toMatchObject({ url: info.url, pid: info.pid, instance_id: info.instance_id });
 
     const restarted = json<{ url: string; instance_id: string }>(await svc(['daemon', 'restart', '--json'], { configDir: dir, timeoutMs: 90_000 }));
     expect(restarted.url).toBe(info.url); // same address
@@ -63,6 +66,7 @@ describe('svc daemon', () => {
     const after = await svc(['daemon', 'status'], { configDir: dir });
     expect(after.code).toBe(3);
     expect(after.stderr).toMatch(/^svc: daemon not running .*\n$/);
+    expect((await svc(['status'], { configDir: dir })).code).toBe(3);
     expect((await svc(['daemon', 'stop'], { configDir: dir })).code).toBe(3);
   }, 240_000);
 
