@@ -2,10 +2,15 @@
  * Gemini CLI: `BeforeTool` and `SessionEnd` command hooks in `settings.json`.
  * Docs: https://geminicli.com/docs/hooks/reference
  *
+ * Source: google-gemini/gemini-cli packages/core/src/hooks/types.ts (BeforeToolInput,
+ * McpToolContext), tools/definitions/base-declarations.ts (tool and parameter names).
+ *
  * Input: {session_id, transcript_path, cwd, hook_event_name, timestamp,
- * tool_name, tool_input, mcp_context?}. Output: {decision: "allow" | "deny",
- * reason}; exit code 2 blocks the tool with stderr as the reason sent to the
- * agent. `{}` leaves Gemini CLI's own confirmation flow in charge.
+ * tool_name, tool_input, mcp_context?, original_request_name?}. MCP tools are
+ * named `mcp_<server>_<tool>`, and `mcp_context: {server_name, tool_name,
+ * command?, args?, url?...}` names them exactly. Output: {decision: "allow" |
+ * "deny", reason}; exit code 2 blocks the tool with stderr as the reason sent
+ * to the agent. `{}` leaves Gemini CLI's own confirmation flow in charge.
  */
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
 import { block, output, type AgentAdapter } from './agent.ts';
@@ -19,25 +24,57 @@ function pathOf(input: Json, cwd: string | undefined): string {
   return absolute(path ?? cwd ?? '.', cwd);
 }
 
-function geminiToolCalls(tool: string, input: Json, cwd: string | undefined): ToolCall[] {
-  const mcp = mcpName(tool);
+/**
+ * The MCP server and tool of a call: `mcp_context` when Gemini CLI sends it
+ * (the names as configured), else the `mcp_<server>_<tool>` name read as
+ * Gemini CLI reads it (the server is the part before the first `_`), else the
+ * `mcp__<server>__<tool>` form; null for a built-in tool.
+ */
+function mcpOf(tool: string, o: Json): { server: string; tool: string } | null {
+  const context = o.mcp_context;
+  if (context !== null && typeof context === 'object' && !Array.isArray(context)) {
+    const server = optionalString(context as Json, 'server_name');
+    const name = optionalString(context as Json, 'tool_name');
+    if (server && name) return { server, tool: name };
+  }
+  const legacy = mcpName(tool);
+  if (legacy) return legacy;
+  const m = /^mcp_([^_]+)_(.+)$/.exec(tool);
+  return m ? { server: m[1]!, tool: m[2]! } : null;
+}
+
+/** `read_many_files`' `include` (paths or globs; `paths` in older releases), each taken from the cwd. */
+function includedPaths(input: Json, cwd: string | undefined): string[] {
+  const list = Array.isArray(input.include) ? input.include : Array.isArray(input.paths) ? input.paths : [];
+  return list.filter((p): p is string => typeof p === 'string' && p !== '').slice(0, 100).map((p) => absolute(p, cwd));
+}
+
+function geminiToolCalls(tool: string, o: Json, input: Json, cwd: string | undefined): ToolCall[] {
+  const mcp = mcpOf(tool, o);
   if (mcp) return [mcpCall(mcp.server, mcp.tool, input)];
   switch (tool) {
-    case 'run_shell_command':
-      return [shellExec(requireString(input, 'command', 'tool_input.command'), optionalString(input, 'directory') ? absolute(optionalString(input, 'directory')!, cwd) : cwd)];
+    case 'run_shell_command': {
+      // `dir_path` (`directory` in older releases): where the command runs, from the project root.
+      const dir = optionalString(input, 'dir_path') ?? optionalString(input, 'directory');
+      return [shellExec(requireString(input, 'command', 'tool_input.command'), dir ? absolute(dir, cwd) : cwd)];
+    }
     case 'read_file':
       return [fileRead(pathOf(input, cwd))];
     case 'read_many_files': {
-      const paths = Array.isArray(input.paths) ? input.paths.filter((p): p is string => typeof p === 'string') : [];
-      return paths.length ? paths.slice(0, 100).map((p) => fileRead(absolute(p, cwd))) : [unknownTool('gemini', tool, input)];
+      const paths = includedPaths(input, cwd);
+      return paths.length ? paths.map(fileRead) : [unknownTool('gemini', tool, input)];
     }
     case 'write_file':
       return [fileWrite(pathOf(input, cwd), typeof input.content === 'string' ? input.content : '')];
-    case 'replace':
-      return [fileEdit(pathOf(input, cwd), [{ old: requireString(input, 'old_string', 'tool_input.old_string'), new: typeof input.new_string === 'string' ? input.new_string : '', all: typeof input.expected_replacements === 'number' && input.expected_replacements > 1 }])];
+    case 'replace': {
+      const all = input.allow_multiple === true || (typeof input.expected_replacements === 'number' && input.expected_replacements > 1);
+      return [fileEdit(pathOf(input, cwd), [{ old: requireString(input, 'old_string', 'tool_input.old_string'), new: typeof input.new_string === 'string' ? input.new_string : '', all }])];
+    }
     case 'list_directory':
     case 'glob':
       return [{ type: 'DirList', path: pathOf(input, cwd), recursive: tool === 'glob' }];
+    // `grep_search` (`search_file_content` in older releases) reads the files under `dir_path`.
+    case 'grep_search':
     case 'search_file_content':
       return [fileRead(pathOf(input, cwd))];
     case 'web_fetch': {
@@ -60,7 +97,7 @@ export const gemini: AgentAdapter = {
     if (event !== 'BeforeTool') return { kind: 'other', event };
     const tool = requireString(o, 'tool_name');
     const cwd = optionalString(o, 'cwd');
-    return { kind: 'tool', event, sessionId, cwd, tool, calls: geminiToolCalls(tool, asObject(o.tool_input, 'tool_input'), cwd) };
+    return { kind: 'tool', event, sessionId, cwd, tool, calls: geminiToolCalls(tool, o, asObject(o.tool_input, 'tool_input'), cwd) };
   },
   render(verdict) {
     if (verdict.kind === 'deny') return block({ decision: 'deny', reason: verdict.reason }, verdict.reason);

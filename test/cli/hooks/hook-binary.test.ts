@@ -130,6 +130,23 @@ describe('svc hook: queued calls', () => {
   });
 });
 
+describe("svc hook gemini: Gemini CLI's own tool names", () => {
+  it('MCP tools named mcp_<server>_<tool> (mcp_context naming them exactly), read_many_files include and grep_search are judged as the calls they are', async () => {
+    await setHooks('review_timeout_seconds = 1');
+    const [repo, refund, keys, grep] = await Promise.all([
+      hook('gemini', 'mcp-delete-repo-deny'), hook('gemini', 'mcp-stripe-refund-queue'), hook('gemini', 'read-many-files-ssh-key-queue'), hook('gemini', 'grep-search-allow'),
+    ]);
+    expect([repo.code, JSON.parse(repo.stdout).decision]).toEqual([2, 'deny']);
+    expect(repo.stderr).toMatch(/^the tool github\/delete_repository is blocked by svc \(destructive actions: /);
+    expect([refund.code, JSON.parse(refund.stdout).decision]).toEqual([2, 'deny']);
+    expect(refund.stderr).toMatch(/^the tool stripe\/create_refund is held by svc for review .* nobody reviewed it within 1 s/);
+    expect([keys.code, JSON.parse(keys.stdout).decision]).toEqual([2, 'deny']);
+    expect(keys.stderr).toMatch(/^reading \/home\/dev\/\.ssh\/id_rsa is held by svc for review/);
+    expect([grep.code, JSON.parse(grep.stdout)]).toEqual([0, {}]);
+    await dashboard('POST', '/api/digest/clear-all');
+  });
+});
+
 describe('svc hook: failing closed', () => {
   it('a daemon that is not running refuses the call, saying how to start it', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'svc-nodaemon-'));

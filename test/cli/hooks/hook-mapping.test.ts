@@ -74,6 +74,18 @@ describe('mapping', () => {
     expect(event.kind === 'tool' && event.calls).toEqual([{ type: 'McpToolCall', server: 'claude-code', tool: 'WebSearch', arguments: { query: 'q' } }]);
   });
 
+  it("Gemini CLI: mcp_context names the MCP server and tool; run_shell_command runs in dir_path; replace's allow_multiple replaces every match", () => {
+    const base = { session_id: 's', cwd: '/home/dev/app', hook_event_name: 'BeforeTool' };
+    const read = (o: Record<string, unknown>) => {
+      const e = AGENTS.gemini!.parse({ ...base, ...o }, {});
+      return e.kind === 'tool' ? e.calls : [];
+    };
+    expect(read({ tool_name: 'mcp_my_tools_search', tool_input: { q: 'x' }, mcp_context: { server_name: 'my_tools', tool_name: 'search' } })).toEqual([{ type: 'McpToolCall', server: 'my_tools', tool: 'search', arguments: { q: 'x' } }]);
+    expect(read({ tool_name: 'mcp_github_create_issue', tool_input: {} })).toMatchObject([{ server: 'github', tool: 'create_issue' }]);
+    expect(read({ tool_name: 'run_shell_command', tool_input: { command: 'make', dir_path: 'api' } })).toMatchObject([{ type: 'ShellExec', cwd: '/home/dev/app/api' }]);
+    expect(read({ tool_name: 'read_many_files', tool_input: { include: ['a.md', '/etc/hosts'] } })).toEqual([{ type: 'FileRead', path: '/home/dev/app/a.md' }, { type: 'FileRead', path: '/etc/hosts' }]);
+  });
+
   it('Codex apply_patch gives one write per file, paths from the cwd', () => {
     const event = AGENTS.codex!.parse(fixture('codex', 'apply-patch-allow').input, {});
     expect(event.kind === 'tool' && event.calls.map((c) => [c.type, 'path' in c ? c.path : ''])).toEqual([
