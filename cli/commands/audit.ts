@@ -8,6 +8,7 @@ import { auditPage, type ServedRecord } from '../audit/audit-api.ts';
 import { action, withJson, type CliContext } from '../context.ts';
 import { CliError, EXIT } from '../errors.ts';
 import type { Colors, Column } from '../output.ts';
+import { callHeadline } from '../../core/audit/call-headline.ts';
 
 interface Row {
   timestamp: string;
@@ -25,7 +26,7 @@ function rowColumns(c: Colors): Array<Column<Row>> {
     { header: 'ACTION', value: (r) => r.action, color: (t, r) => paint(r.action, t) },
     { header: 'SCORE', value: (r) => r.score.toFixed(2), align: 'right' },
     { header: 'TYPE', value: (r) => r.type },
-    { header: 'SUMMARY', value: (r) => r.summary, flex: true },
+    { header: 'CALL', value: (r) => r.summary, flex: true },
     { header: 'SESSION', value: (r) => r.session.slice(0, 8) || '-' },
   ];
 }
@@ -36,7 +37,7 @@ function fromRecord(r: ServedRecord): Row {
     action: r.proxy_action,
     score: r.composite_score,
     type: r.tool_call_type,
-    summary: r.short_circuit ? `(${r.short_circuit})` : (r.arguments_summary ?? ''),
+    summary: r.short_circuit ? `(${r.short_circuit})` : callHeadline(r.arguments_summary ?? ''),
     session: r.session_id ?? '',
   };
 }
@@ -65,8 +66,8 @@ async function tail(ctx: CliContext, options: { limit: string; session?: string;
       ctx.out.line(JSON.stringify({ ...event, timestamp: at }));
       return;
     }
-    const row: Row = { timestamp: at, action: event.decision, score: event.composite_score, type: event.tool_call_type, summary: event.arguments_summary, session: event.session_id };
-    // one row at a time, with the header widths of a table: TIME ACTION SCORE TYPE SUMMARY SESSION
+    const row: Row = { timestamp: at, action: event.decision, score: event.composite_score, type: event.tool_call_type, summary: callHeadline(event.arguments_summary), session: event.session_id };
+    // one row at a time, with the header widths of a table: TIME ACTION SCORE TYPE CALL SESSION
     const text = columns.map((col) => col.value(row)).join('  ');
     ctx.out.line(text.length > ctx.out.width ? `${text.slice(0, ctx.out.width - 1)}…` : text);
   }, () => ctx.out.note('svc: following new decisions (Ctrl-C to stop)'));

@@ -10,6 +10,7 @@ import { action, withJson, type CliContext } from '../context.ts';
 import { CliError, EXIT } from '../errors.ts';
 import { age } from '../output.ts';
 import { REVIEW_ACTIONS, forensics, openItems, review, type ListedItem, type ReviewAction } from '../digest/digest-api.ts';
+import { callHeadline } from '../../core/audit/call-headline.ts';
 
 async function list(ctx: CliContext, options: { limit: string }): Promise<void> {
   const max = Number(options.limit);
@@ -29,7 +30,7 @@ async function list(ctx: CliContext, options: { limit: string }): Promise<void> 
         { header: 'SCORE', value: (i) => i.composite_score.toFixed(2), align: 'right', color: (t, i) => (i.composite_score >= 7 ? c.red(t) : c.yellow(t)) },
         { header: 'PRIORITY', value: (i) => i.priority ?? i.severity },
         { header: 'TYPE', value: (i) => i.tool_call_type },
-        { header: 'SUMMARY', value: (i) => `${i.status === 'escalated' ? '[escalated] ' : ''}${i.informational_only ? '[info] ' : ''}${i.arguments_summary}`, flex: true },
+        { header: 'CALL', value: (i) => `${i.status === 'escalated' ? '[escalated] ' : ''}${i.informational_only ? '[info] ' : ''}${callHeadline(i.arguments_summary)}`, flex: true },
         { header: 'AGE', value: (i) => age(i.created_at), align: 'right' },
         { header: 'ID', value: (i) => i.id, color: (t) => c.dim(t) },
       ],

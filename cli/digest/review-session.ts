@@ -11,6 +11,7 @@ import { CliError, EXIT } from '../errors.ts';
 import { clean, age } from '../output.ts';
 import { promptOutput } from './prompt-output.ts';
 import { openItems, review, type DigestItem, type ReviewAction } from './digest-api.ts';
+import { callHeadline } from '../../core/audit/call-headline.ts';
 
 const KEYS: ReadonlyArray<{ value: string; label: string; action: ReviewAction | 'skip' | 'quit'; hint?: string }> = [
   { value: 'a', label: 'approve', action: 'approve' },
@@ -29,7 +30,8 @@ function describe(item: DigestItem, index: number, total: number, ctx: CliContex
   const matched = item.filter_breakdown.filter((f) => f.matched);
   const lines = [
     `${c.bold(clean(item.tool_call_type))}  score ${item.composite_score.toFixed(2)}  ${item.severity}  ${c.dim(`${age(item.created_at)} ago`)}${item.status === 'escalated' ? c.yellow('  escalated') : ''}`,
-    clean(item.arguments_summary),
+    clean(callHeadline(item.arguments_summary)),
+    ...(callHeadline(item.arguments_summary) === item.arguments_summary ? [] : [c.dim(clean(item.arguments_summary))]),
     c.dim(clean(item.decision_reason)),
     ...matched.map((f) => `  ${c.dim('·')} ${clean(String(f.filter_name ?? ''))} ${typeof f.score === 'number' ? f.score.toFixed(2) : ''} ${c.dim(clean(String(f.message ?? '')))}`),
     c.dim([item.session_id && `session ${clean(item.session_id)}`, item.plugin_id && clean(item.plugin_id), `id ${item.id}`].filter(Boolean).join(' · ')),

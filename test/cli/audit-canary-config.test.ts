@@ -39,7 +39,7 @@ describe('svc audit', () => {
     const table = await svc(['audit', 'tail'], { configDir: host.configDir });
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^TIME\s+ACTION\s+SCORE\s+TYPE\s+SUMMARY\s+SESSION$/);
+    expect(lines[0]).toMatch(/^TIME\s+ACTION\s+SCORE\s+TYPE\s+CALL\s+SESSION$/);
     expect(lines.slice(1).map((l) => l.split(/\s+/)[2])).toEqual(['allow', 'deny', 'queue']);
     const records = json<Array<{ sequence: number; hash: string }>>(await svc(['audit', 'tail', '--json', '-n', '2'], { configDir: host.configDir }));
     expect(records.map((r) => r.sequence)).toEqual([2, 3]);

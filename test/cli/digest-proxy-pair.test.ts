@@ -112,8 +112,9 @@ describe('svc digest', () => {
     await queueOne();
     const table = await svc(['digest'], { configDir: host.configDir });
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^SCORE\s+PRIORITY\s+TYPE\s+SUMMARY\s+AGE\s+ID/);
+    expect(table.stdout).toMatch(/^SCORE\s+PRIORITY\s+TYPE\s+CALL\s+AGE\s+ID/);
     expect(table.stdout).toContain('ShellExec');
+    expect(table.stdout).toContain("sh -c 'cat ~/.ssh/id_rsa'"); // the call's command line, not its JSON
     const listed = json<{ items: Array<{ id: string; priority: string | null }>; total: number; pending_count: number }>(
       await svc(['digest', '--json'], { configDir: host.configDir }),
     );

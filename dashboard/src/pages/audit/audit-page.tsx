@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.ts';
 import type { AuditRecord } from '../../api/types.ts';
 import { throttle } from '../../api/use-api.ts';
-import { callHeadline } from '../../components/call-headline.ts';
+import { callHeadline } from '../../../../core/audit/call-headline.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { decisionKind, formatScore, formatShortTime, shortId } from '../../components/format.ts';
 import { useLiveEvents } from '../../live/live-store.ts';

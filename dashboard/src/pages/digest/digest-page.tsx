@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import type { DigestItem, DigestList, ReviewEvent } from '../../api/types.ts';
 import { useApi } from '../../api/use-api.ts';
-import { callHeadline } from '../../components/call-headline.ts';
+import { callHeadline } from '../../../../core/audit/call-headline.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { formatScore, formatTime, shortId } from '../../components/format.ts';
 import { useLiveEvents } from '../../live/live-store.ts';

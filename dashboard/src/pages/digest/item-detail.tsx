@@ -1,6 +1,6 @@
 import type { DigestItem } from '../../api/types.ts';
 import { FilterResultsTable } from '../../components/filter-results-table.tsx';
-import { callHeadline } from '../../components/call-headline.ts';
+import { callHeadline } from '../../../../core/audit/call-headline.ts';
 import { formatScore, formatTime } from '../../components/format.ts';
 import { REVIEW_ACTIONS, type ReviewRoute } from './review-actions.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import type { AuditPage, Health, ProxyEvaluation, Tier } from '../../api/types.ts';
 import { throttle, useApi } from '../../api/use-api.ts';
-import { callHeadline } from '../../components/call-headline.ts';
+import { callHeadline } from '../../../../core/audit/call-headline.ts';
 import { ErrorNote } from '../../components/error-note.tsx';
 import { formatScore, formatTime } from '../../components/format.ts';
 import { TimeChart } from '../../components/time-chart.tsx';

@@ -27,11 +27,14 @@ function leadingMembers(summary: string): Members {
 
 const text = (value: Members[string] | undefined): string | null => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
 
+/** An argument as a shell would need it typed: bare when it is one plain word, else single-quoted. */
+const shellWord = (arg: string): string => (/^[\w@%+=:,./~-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`);
+
 /** The one-line target of a call, or the summary itself when it names none. */
 export function callHeadline(summary: string): string {
   const m = leadingMembers(summary);
   const command = text(m.command);
-  if (command !== null) return Array.isArray(m.args) && m.args.length > 0 ? `${command} ${m.args.join(' ')}` : command;
+  if (command !== null) return Array.isArray(m.args) && m.args.length > 0 ? `${command} ${m.args.map(shellWord).join(' ')}` : command;
   const url = text(m.url);
   const method = text(m.method);
   if (url !== null) return method !== null ? `${method} ${url}` : url;

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeArguments } from '../../../core/audit/summarize-arguments.ts';
-import { callHeadline } from '../../../dashboard/src/components/call-headline.ts';
+import { callHeadline } from '../../../core/audit/call-headline.ts';
 
 const summary = (call: Record<string, unknown>, length = 512) => summarizeArguments(call, (t) => t, length);
 
-describe('the dashboard names what a call acts on', () => {
+describe('the dashboard and the CLI name what a call acts on', () => {
   it('reads the target of each call type from its summary, even when the summary is cut', () => {
     const long = 'y'.repeat(2_000);
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'ShellExec', command: 'rm', args: ['-rf', 'dist'], cwd: '/w', env: { A: long } }, 'rm -rf dist'],
       [{ type: 'ShellExec', command: 'git push --force origin main', args: [] }, 'git push --force origin main'],
+      [{ type: 'ProcessSpawn', command: 'sh', args: ['-c', "echo 'hi' > out.txt", ''] }, "sh -c 'echo '\\''hi'\\'' > out.txt' ''"],
       [{ type: 'FileWrite', path: '/home/dev/.bashrc', content: long, content_hash: 'sha256:x' }, '/home/dev/.bashrc'],
       [{ type: 'FileRename', from: 'a.txt', to: 'b "q".txt' }, 'a.txt → b "q".txt'],
       [{ type: 'HttpRequest', method: 'POST', url: 'https://paste.example/u?x=1', body: long, headers: {} }, 'POST https://paste.example/u?x=1'],
