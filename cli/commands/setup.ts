@@ -55,6 +55,8 @@ export default function register(program: Command): void {
             command,
             // The agent must let the hook wait for a review, plus a margin for the evaluation itself.
             timeoutSeconds: config.hooks.review_timeout_seconds + 30,
+            // Where the agent can block a call whose hook crashed or timed out, it does, unless [hooks] fail_open.
+            failClosed: !config.hooks.fail_open,
           });
           ctx.out.result(result, () => {
             if (!result.changed) ctx.out.line(`${result.file}: ${flags.remove ? 'no svc hooks to remove' : 'already set up'}`);

@@ -11,7 +11,7 @@
  */
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
 import { block, output, type AgentAdapter } from './agent.ts';
-import { asObject, readPayload, optionalString, requireString, type HookEvent, type Json } from './hook-event.ts';
+import { asObject, readPayload, optionalString, requireString, requireText, type HookEvent, type Json } from './hook-event.ts';
 import { absolute, fileEdit, fileRead, fileWrite, httpGet, mcpCall, mcpName, shellExec, unknownTool } from './tool-calls.ts';
 
 const str = (o: Json, key: string): string => requireString(o, key, `tool_input.${key}`);
@@ -28,7 +28,7 @@ export function claudeToolCalls(agent: string, tool: string, input: Json, cwd: s
     case 'Write':
       return [fileWrite(absolute(str(input, 'file_path'), cwd), typeof input.content === 'string' ? input.content : '')];
     case 'Edit':
-      return [fileEdit(absolute(str(input, 'file_path'), cwd), [{ old: str(input, 'old_string'), new: typeof input.new_string === 'string' ? input.new_string : '', all: input.replace_all === true }])];
+      return [fileEdit(absolute(str(input, 'file_path'), cwd), [{ old: requireText(input, 'old_string', 'tool_input.old_string'), new: typeof input.new_string === 'string' ? input.new_string : '', all: input.replace_all === true }])];
     case 'MultiEdit': {
       const edits = Array.isArray(input.edits) ? input.edits.map((e) => asObject(e, 'tool_input.edits[]')) : [];
       return [fileEdit(absolute(str(input, 'file_path'), cwd), edits.map((e) => ({ old: String(e.old_string ?? ''), new: String(e.new_string ?? ''), all: e.replace_all === true })))];

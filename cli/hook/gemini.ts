@@ -14,7 +14,7 @@
  */
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
 import { block, output, type AgentAdapter } from './agent.ts';
-import { asObject, readPayload, optionalString, requireString, type HookEvent, type Json } from './hook-event.ts';
+import { asObject, readPayload, optionalString, requireString, requireText, type HookEvent, type Json } from './hook-event.ts';
 import { absolute, fileEdit, fileRead, fileWrite, httpGet, mcpCall, mcpName, shellExec, unknownTool } from './tool-calls.ts';
 
 const URLS = /https?:\/\/[^\s"'<>)\]]{1,2048}/g;
@@ -68,7 +68,7 @@ function geminiToolCalls(tool: string, o: Json, input: Json, cwd: string | undef
       return [fileWrite(pathOf(input, cwd), typeof input.content === 'string' ? input.content : '')];
     case 'replace': {
       const all = input.allow_multiple === true || (typeof input.expected_replacements === 'number' && input.expected_replacements > 1);
-      return [fileEdit(pathOf(input, cwd), [{ old: requireString(input, 'old_string', 'tool_input.old_string'), new: typeof input.new_string === 'string' ? input.new_string : '', all }])];
+      return [fileEdit(pathOf(input, cwd), [{ old: requireText(input, 'old_string', 'tool_input.old_string'), new: typeof input.new_string === 'string' ? input.new_string : '', all }])];
     }
     case 'list_directory':
     case 'glob':

@@ -42,6 +42,13 @@ export function requireString(o: Json, key: string, what = key): string {
   return value;
 }
 
+/** A string that may be empty (an edit's `old_string` is empty when it creates the file). */
+export function requireText(o: Json, key: string, what = key): string {
+  const value = o[key];
+  if (typeof value !== 'string') throw new HookInputError(`${what} must be a string`);
+  return value;
+}
+
 export function optionalString(o: Json, key: string): string | undefined {
   const value = o[key];
   return typeof value === 'string' && value !== '' ? value : undefined;

@@ -6,7 +6,10 @@
  *   `{type: "command", command, timeout}` (seconds).
  * - Codex: `hooks.json` `hooks.PreToolUse` (matcher `.*`), same entry shape.
  * - Cursor: `hooks.json` `{version: 1, hooks: {beforeShellExecution, beforeReadFile,
- *   beforeMCPExecution, sessionEnd: [{command, timeout}]}}`.
+ *   beforeMCPExecution: [{command, timeout, failClosed}], sessionEnd: [{command, timeout}]}}`;
+ *   `failClosed: true` (unless `[hooks] fail_open`) makes Cursor block the action when the hook
+ *   itself cannot answer (it crashed, timed out or exited other than 0 or 2), which Cursor
+ *   otherwise lets through.
  * - Gemini CLI: `settings.json` `hooks.BeforeTool` (matcher `.*`) and `hooks.SessionEnd`,
  *   `{type: "command", command, name, timeout}` (milliseconds).
  */
@@ -19,7 +22,7 @@ export interface AgentSettings {
   /** The settings file for the user (`~/...`) or the project (`<cwd>/...`). */
   file(scope: 'user' | 'project', cwd: string, home?: string): string;
   /** Every event svc hooks, with the group (matcher + handler, or handler) to add under it. */
-  entries(command: string, timeoutSeconds: number): Record<string, Json>;
+  entries(command: string, timeoutSeconds: number, failClosed: boolean): Record<string, Json>;
   /** Keys the file must carry at the top level (Cursor's `version`). */
   required?: Json;
 }
@@ -40,10 +43,10 @@ export const AGENT_SETTINGS: Readonly<Record<string, AgentSettings>> = {
   },
   cursor: {
     file: (scope, cwd, home = homedir()) => (scope === 'user' ? join(home, '.cursor', 'hooks.json') : join(cwd, '.cursor', 'hooks.json')),
-    entries: (command, timeout) => ({
-      beforeShellExecution: { command, timeout },
-      beforeReadFile: { command, timeout },
-      beforeMCPExecution: { command, timeout },
+    entries: (command, timeout, failClosed) => ({
+      beforeShellExecution: { command, timeout, failClosed },
+      beforeReadFile: { command, timeout, failClosed },
+      beforeMCPExecution: { command, timeout, failClosed },
       sessionEnd: { command, timeout: 30 },
     }),
     required: { version: 1 },

@@ -27,11 +27,11 @@ function withoutSvc(group: unknown, agent: string): unknown {
 }
 
 /** The settings with svc's hooks for `agent` added (or, with `remove`, taken out). */
-export function editSettings(doc: Json, agent: string, settings: AgentSettings, command: string, timeout: number, remove: boolean): Json {
+export function editSettings(doc: Json, agent: string, settings: AgentSettings, command: string, timeout: number, remove: boolean, failClosed = true): Json {
   const out: Json = { ...(remove ? {} : settings.required ?? {}), ...doc };
   if (doc.hooks !== undefined && !isObject(doc.hooks)) throw new Error('its "hooks" key is not an object; fix it by hand first');
   const hooks: Json = { ...(doc.hooks as Json | undefined) };
-  const entries = settings.entries(command, timeout);
+  const entries = settings.entries(command, timeout, failClosed);
   for (const event of new Set([...Object.keys(hooks), ...Object.keys(entries)])) {
     const current = hooks[event];
     if (current !== undefined && !Array.isArray(current)) {

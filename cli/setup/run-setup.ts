@@ -20,6 +20,8 @@ export interface SetupRequest {
   command: string;
   /** The agent's timeout for one hook run, in seconds (the review wait plus a margin). */
   timeoutSeconds: number;
+  /** Whether the agent should block a call when the hook itself fails (where it has the option); default true. */
+  failClosed?: boolean;
   now?: () => Date;
 }
 
@@ -63,7 +65,7 @@ export async function runSetup(r: SetupRequest): Promise<SetupResult> {
   }
   let after: Record<string, unknown>;
   try {
-    after = editSettings(doc, r.agent, settings, r.command, r.timeoutSeconds, r.remove);
+    after = editSettings(doc, r.agent, settings, r.command, r.timeoutSeconds, r.remove, r.failClosed ?? true);
   } catch (error) {
     throw new SetupError(`${file}: ${(error as Error).message}`);
   }

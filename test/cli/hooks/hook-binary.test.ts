@@ -70,6 +70,16 @@ describe('svc hook: allow', () => {
   });
 });
 
+describe('svc hook: calls the agents document as valid', () => {
+  it("an edit whose old_string is empty (Claude Code's Edit and Gemini CLI's replace creating a file) is judged, not refused as malformed", async () => {
+    await setHooks('');
+    const [claude, gemini] = await Promise.all([hook('claude-code', 'edit-create-allow'), hook('gemini', 'replace-create-allow')]);
+    expect([claude.code, claude.stdout]).toEqual([0, '']);
+    expect([gemini.code, JSON.parse(gemini.stdout)]).toEqual([0, {}]);
+    for (const r of [claude, gemini]) expect(r.stderr).not.toMatch(/malformed|not the documented/);
+  });
+});
+
 describe('svc hook: deny', () => {
   it('each agent gets its documented refusal on stdout and exit code 2 (every one of them reads a block from it) with the reason alone on stderr, naming the rule and what to do instead', async () => {
     await setHooks('');

@@ -1,6 +1,6 @@
 /** `svc setup` as the real binary: the entry it writes runs this svc, and --dry-run writes nothing. */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,20 @@ describe('svc setup (binary)', () => {
     const removed = await svc(['setup', 'claude-code', '--remove'], { configDir, env: { HOME: home } });
     expect(removed.stdout).toContain('removed svc from claude-code');
     expect(JSON.parse(await readFile(join(home, '.claude/settings.json'), 'utf8'))).toEqual({});
+  });
+
+  it("Cursor's entries carry failClosed: true, so Cursor blocks a call whose hook crashed or timed out; false under [hooks] fail_open", async () => {
+    const home = await mkdtemp(join(tmpdir(), 'svc-home-'));
+    const configDir = await mkdtemp(join(tmpdir(), 'svc-cfg-'));
+    expect((await svc(['setup', 'cursor'], { configDir, env: { HOME: home } })).code).toBe(0);
+    const hooks = () => readFile(join(home, '.cursor/hooks.json'), 'utf8').then((t) => JSON.parse(t).hooks as Record<string, Array<Record<string, unknown>>>);
+    const closed = await hooks();
+    for (const event of ['beforeShellExecution', 'beforeReadFile', 'beforeMCPExecution']) expect(closed[event]![0]).toMatchObject({ timeout: 150, failClosed: true });
+    await writeFile(join(configDir, 'config.toml'), '[hooks]\nfail_open = true\n');
+    expect((await svc(['setup', 'cursor'], { configDir, env: { HOME: home } })).code).toBe(0);
+    const open = await hooks();
+    expect(open.beforeShellExecution).toHaveLength(1);
+    expect(open.beforeShellExecution![0]).toMatchObject({ failClosed: false });
   });
 
   it('an unknown agent is a usage error', async () => {

@@ -73,7 +73,8 @@ describe('svc setup', () => {
     const doc = read(result.file);
     expect(doc.version).toBe(1);
     expect(Object.keys(doc.hooks)).toEqual(['beforeShellExecution', 'beforeReadFile', 'beforeMCPExecution', 'sessionEnd']);
-    expect(doc.hooks.beforeReadFile).toEqual([{ command: 'svc hook cursor', timeout: 150 }]);
+    expect(doc.hooks.beforeReadFile).toEqual([{ command: 'svc hook cursor', timeout: 150, failClosed: true }]);
+    expect(doc.hooks.sessionEnd).toEqual([{ command: 'svc hook cursor', timeout: 30 }]);
   });
 
   it('Codex hooks.json and Gemini settings.json (timeout in milliseconds)', async () => {
