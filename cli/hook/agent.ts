@@ -24,8 +24,8 @@ export interface AgentAdapter {
   name: string;
   /** The agent's hook documentation (also in each fixture's header). */
   docs: string;
-  /** Whether the agent honours an `ask` (else a queued call waits for the review). */
-  supportsAsk: boolean;
+  /** Whether the agent honours an `ask` on this event (else a queued call waits for the review). */
+  supportsAsk(event: string): boolean;
   /** Reads the payload; throws HookInputError when it is not the documented shape. */
   parse(payload: unknown, env: NodeJS.ProcessEnv): HookEvent;
   /** The agent's answer for a verdict on an event (`event` is null when the payload could not be read). */

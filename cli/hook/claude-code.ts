@@ -54,7 +54,7 @@ export function claudeToolCalls(agent: string, tool: string, input: Json, cwd: s
 export const claudeCode: AgentAdapter = {
   name: 'claude-code',
   docs: 'https://code.claude.com/docs/en/hooks',
-  supportsAsk: true,
+  supportsAsk: () => true,
   parse(payload, env): HookEvent {
     const { o, event, sessionId } = readPayload(payload, env, ['session_id']);
     if (event === 'SessionEnd') return { kind: 'session-end', event, sessionId };

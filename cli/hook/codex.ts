@@ -18,7 +18,7 @@ import { fileWrite } from './tool-calls.ts';
 export const codex: AgentAdapter = {
   name: 'codex',
   docs: 'https://developers.openai.com/codex/hooks',
-  supportsAsk: false,
+  supportsAsk: () => false,
   parse(payload, env): HookEvent {
     const { o, event, sessionId } = readPayload(payload, env, ['session_id']);
     if (event !== 'PreToolUse') return { kind: 'other', event };

@@ -7,7 +7,9 @@
  * ...}; beforeShellExecution adds {command, cwd}, beforeReadFile {file_path,
  * content}, beforeMCPExecution {tool_name, tool_input (an object or its JSON
  * text), url | command (the server)}. Output: {permission: "allow" | "deny" |
- * "ask", user_message, agent_message}; `{}` leaves Cursor's own flow in charge.
+ * "ask", user_message, agent_message} (beforeReadFile: {permission: "allow" | "deny"}
+ * alone, so a queued read waits for the review even with queue_mode = "ask");
+ * `{}` leaves Cursor's own flow in charge.
  * A deny also exits 2 (Cursor's "block the action" exit code).
  */
 import { basename } from 'node:path';
@@ -46,7 +48,8 @@ function toolInput(value: unknown): unknown {
 export const cursor: AgentAdapter = {
   name: 'cursor',
   docs: 'https://cursor.com/docs/agent/hooks',
-  supportsAsk: true,
+  // beforeReadFile documents `permission: "allow" | "deny"` only: a queued read waits for the review there.
+  supportsAsk: (event) => event !== 'beforeReadFile',
   parse(payload, env): HookEvent {
     const { o, event, sessionId } = readPayload(payload, env, ['conversation_id', 'session_id']);
     const roots = Array.isArray(o.workspace_roots) ? o.workspace_roots.filter((r): r is string => typeof r === 'string') : [];
@@ -72,8 +75,10 @@ export const cursor: AgentAdapter = {
     if (event === 'sessionEnd') return output({});
     if (verdict.kind === 'defer') return output({});
     if (verdict.kind === 'allow') return output({ permission: 'allow' });
-    // beforeReadFile documents `permission` alone; the messages are kept out of it.
-    if (event === 'beforeReadFile') return verdict.kind === 'deny' ? block({ permission: 'deny' }, verdict.reason) : output({ permission: verdict.kind });
+    // beforeReadFile documents `permission: "allow" | "deny"` alone; the messages are kept out of it
+    // (an ask never reaches it: supportsAsk says no, so a queued read waits for the review; were one
+    // to, it is refused rather than let through).
+    if (event === 'beforeReadFile') return block({ permission: 'deny' }, verdict.reason);
     if (verdict.kind === 'ask') return output({ permission: 'ask', user_message: `svc asks you to review this: ${verdict.reason}`, agent_message: verdict.reason });
     return block({ permission: 'deny', user_message: `svc blocked this: ${verdict.reason}`, agent_message: verdict.reason }, verdict.reason);
   },

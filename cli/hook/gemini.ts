@@ -90,7 +90,7 @@ function geminiToolCalls(tool: string, o: Json, input: Json, cwd: string | undef
 export const gemini: AgentAdapter = {
   name: 'gemini',
   docs: 'https://geminicli.com/docs/hooks/reference',
-  supportsAsk: false,
+  supportsAsk: () => false,
   parse(payload, env): HookEvent {
     const { o, event, sessionId } = readPayload(payload, env, ['session_id']);
     if (event === 'SessionEnd') return { kind: 'session-end', event, sessionId };

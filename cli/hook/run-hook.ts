@@ -71,7 +71,7 @@ export async function runHook(agent: AgentAdapter, readInput: () => Promise<stri
     const verdict = await decide(read.calls, {
       daemon: deps.daemon(),
       hooks,
-      supportsAsk: agent.supportsAsk,
+      supportsAsk: agent.supportsAsk(read.event),
       sessionId,
       pluginId: `hook:${agent.name}`,
       binaries: deps.binaries ? (call) => deps.binaries!(call, read.cwd) : undefined,

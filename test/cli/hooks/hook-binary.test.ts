@@ -132,10 +132,12 @@ describe('svc hook: queued calls', () => {
     await dashboard('POST', '/api/digest/clear-all');
   });
 
-  it('go to the agent\'s own prompt with queue_mode = "ask" (Claude Code, Cursor)', async () => {
-    await setHooks('queue_mode = "ask"');
+  it('go to the agent\'s own prompt with queue_mode = "ask" (Claude Code; Cursor except on beforeReadFile, whose answer is allow or deny only, so a queued read waits for the review there)', async () => {
+    await setHooks('queue_mode = "ask"\nreview_timeout_seconds = 1');
     expect(claudeDecision(await hook('claude-code', 'read-ssh-key-queue'))).toMatchObject({ permissionDecision: 'ask', permissionDecisionReason: expect.stringMatching(/^svc holds reading/) });
-    expect(JSON.parse((await hook('cursor', 'read-file-queue')).stdout)).toEqual({ permission: 'ask' });
+    const read = await hook('cursor', 'read-file-queue');
+    expect([read.code, JSON.parse(read.stdout)]).toEqual([2, { permission: 'deny' }]);
+    expect(read.stderr).toMatch(/held by svc for review .* nobody reviewed it within 1 s/);
     await dashboard('POST', '/api/digest/clear-all');
   });
 });

@@ -118,13 +118,14 @@ describe('mapping', () => {
 
 describe('answers in each agent\'s format', () => {
   const deny = { kind: 'deny', reason: 'reading x is blocked by svc (sensitive paths: y); z.' } as const;
-  it('a deny is exit 2 with the reason alone on stderr for every agent (each reads a block from it); an ask or allow is exit 0', () => {
+  it('a deny is exit 2 with the reason alone on stderr for every agent (each reads a block from it); an ask (where the agent has a prompt for it) or allow is exit 0', () => {
     const events: Record<string, string[]> = { 'claude-code': ['PreToolUse'], codex: ['PreToolUse'], cursor: ['beforeShellExecution', 'beforeReadFile', 'beforeMCPExecution'], gemini: ['BeforeTool'] };
     for (const [agent, names] of Object.entries(events)) {
       for (const event of names) {
         const out = AGENTS[agent]!.render(deny, event);
         expect([agent, event, out.exitCode, out.stderr]).toEqual([agent, event, 2, `${deny.reason}\n`]);
-        expect(AGENTS[agent]!.render({ kind: 'ask', reason: 'r' }, event).exitCode).toBe(0);
+        // An ask where the agent has no prompt for it (Cursor's beforeReadFile) is refused, never let through.
+        expect(AGENTS[agent]!.render({ kind: 'ask', reason: 'r' }, event).exitCode).toBe(AGENTS[agent]!.supportsAsk(event) ? 0 : agent === 'cursor' ? 2 : 0);
         expect(AGENTS[agent]!.render({ kind: 'allow', reason: 'r' }, event).exitCode).toBe(0);
       }
     }
