@@ -23,7 +23,7 @@ export default function register(program: Command): void {
     .argument('<command...>', 'the server command line, after --')
     .action(
       action(async (ctx, command: string[], flags: McpFlags) => {
-        const [{ basename }, { openMcpSession }, { loadConfig }, { createNodeFileStore }, { createApiClient }, { createHookDaemon }, { decide }, { mcpCall }, { unreachableReason }, { startMcpProxy }, { StdioClientTransport }, { StdioServerTransport }] =
+        const [{ basename }, { openMcpSession }, { loadConfig }, { createNodeFileStore }, { createApiClient }, { createHookDaemon }, { decide }, { mcpCall }, { uncheckedReason }, { startMcpProxy }, { StdioClientTransport }, { StdioServerTransport }] =
           await Promise.all([
             import('node:path'),
             import('../mcp/mcp-session.ts'),
@@ -74,7 +74,7 @@ export default function register(program: Command): void {
                 return { kind: 'defer', reason: detail };
               }
               log(`${detail}; ${call.name} is refused (fail closed)`);
-              return { kind: 'deny', reason: unreachableReason(detail) };
+              return { kind: 'deny', reason: uncheckedReason(error) };
             }
           },
         }).catch((error: Error) => {

@@ -3,6 +3,7 @@
  * instead, in one or two sentences the agent can act on.
  */
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
+import { CliError, EXIT } from '../errors.ts';
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -78,4 +79,18 @@ export function expiredReason(call: ToolCall): string {
 /** Fail-closed reason when the daemon cannot answer. */
 export function unreachableReason(detail: string): string {
   return `svc could not check this call (${clip(detail, 200)}), so it is refused; ask the user to start the daemon with \`svc daemon start\` (or set [hooks] fail_open = true to let calls through while it is down).`;
+}
+
+/**
+ * Fail-closed reason for a call svc could not judge, by why: the daemon is not
+ * running (start it), the call is larger than the daemon accepts (send it in
+ * smaller parts), or anything else the daemon or the hook ran into.
+ */
+export function uncheckedReason(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof CliError && error.exitCode === EXIT.notRunning) return unreachableReason(detail);
+  if (error instanceof CliError && error.code === 'PAYLOAD_TOO_LARGE') {
+    return `svc refused this call because it is too large to check (${clip(detail, 200)}); split it into smaller calls (write a large file in parts), or ask the user to do it.`;
+  }
+  return `svc could not check this call (${clip(detail, 200)}), so it is refused; retry once, and if it keeps failing ask the user to check svc with \`svc doctor\` (or set [hooks] fail_open = true to let calls through while svc cannot check them).`;
 }

@@ -10,7 +10,7 @@ import { DEFAULT_HOOKS_CONFIG, type HooksConfig } from '../../core/config/hooks-
 import type { AgentAdapter, HookOutput, Verdict } from './agent.ts';
 import { decide, type HookDaemon } from './decide.ts';
 import { HookInputError } from './hook-event.ts';
-import { unreachableReason } from './reasons.ts';
+import { uncheckedReason } from './reasons.ts';
 import type { AgentSessions } from './agent-sessions.ts';
 import type { Binary } from './resolve-binaries.ts';
 import type { ToolCall } from '../../core/schemas/tool-call.ts';
@@ -82,6 +82,6 @@ export async function runHook(agent: AgentAdapter, readInput: () => Promise<stri
       return fail(`malformed ${agent.name} hook input: ${error.message}`, `svc refused this call: the hook input was not the documented ${agent.name} shape (${error.message}).`);
     }
     const detail = error instanceof Error ? error.message : String(error);
-    return fail(detail, unreachableReason(detail));
+    return fail(detail, uncheckedReason(error));
   }
 }

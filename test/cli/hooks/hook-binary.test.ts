@@ -177,6 +177,16 @@ describe('svc hook: failing closed', () => {
     expect(result.stderr).toMatch(/the call goes ahead \(\[hooks\] fail_open = true\)/);
   });
 
+  it('a call larger than the daemon accepts is refused saying so (split it), not as a daemon that is down', async () => {
+    await setHooks('');
+    const write = fixture('claude-code', 'write-allow').input as { tool_input: Record<string, unknown> };
+    const big = { ...write, tool_input: { ...write.tool_input, content: `${'// generated\n'.repeat(120_000)}` } };
+    const refused = await svc(['hook', 'claude-code'], { configDir: host.configDir, input: JSON.stringify(big) });
+    expect([refused.code, claudeDecision(refused).permissionDecision]).toEqual([2, 'deny']);
+    expect(refused.stderr).toMatch(/^svc refused this call because it is too large to check \(.*PAYLOAD_TOO_LARGE.*\); split it into smaller calls/);
+    expect(refused.stderr).not.toMatch(/svc daemon start/);
+  });
+
   it('malformed stdin is a clear error and a refusal', async () => {
     await setHooks('');
     const garbage = await svc(['hook', 'claude-code'], { configDir: host.configDir, input: 'tool_name=Bash' });

@@ -75,6 +75,18 @@ describe('svc mcp', () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it('refuses a call too large for the daemon to check, saying so, and passes a large answer back whole; the server never sees the refused call', async () => {
+    const target = join(root, 'big.txt');
+    const refused = (await client.callTool({ name: 'write_file', arguments: { path: target, content: 'x'.repeat(1_200_000) } })) as ToolResult;
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/^svc refused this call because it is too large to check \(.*PAYLOAD_TOO_LARGE.*\); split it into smaller calls/);
+    expect(existsSync(target)).toBe(false);
+    await writeFile(join(root, 'large.txt'), 'y'.repeat(3_000_000));
+    const read = (await client.callTool({ name: 'read_text_file', arguments: { path: join(root, 'large.txt') } })) as ToolResult;
+    expect(read.isError).toBeFalsy();
+    expect(text(read)).toHaveLength(3_000_000);
+  });
+
   it('holds a read of an .ssh key for review and refuses it when nobody approves; the server never sees it', async () => {
     const result = (await client.callTool({ name: 'read_text_file', arguments: { path: join(root, '.ssh', 'id_rsa') } })) as ToolResult;
     expect(result.isError).toBe(true);
@@ -103,7 +115,7 @@ describe('svc mcp', () => {
     };
     // `supervisor:<tool>` once the daemon files a registered session's calls as supervised.
     const mine = records.filter((r) => r.plugin_id === 'mcp:filesystem' || r.plugin_id === 'supervisor:mcp-filesystem');
-    expect(mine.map((r) => r.proxy_action).sort()).toEqual(['allow', 'deny', 'queue']);
+    expect([...new Set(mine.map((r) => r.proxy_action))].sort()).toEqual(['allow', 'deny', 'queue']);
     expect(new Set(mine.map((r) => r.session_id)).size).toBe(1);
     // That session is the proxy's own, registered with the daemon at start.
     const { sessions } = (await (await fetch(`${host.baseUrl}/api/supervisor/sessions`, { headers: { 'x-svc-csrf': dashboardToken } })).json()) as {
