@@ -5,7 +5,10 @@
  * one is answered with an error result and never reaches the server; a
  * queued one waits for the review like the hooks. The proxy runs as its own
  * session (under `svc exec`, as the exec session: SVC_SESSION_ID) and uses
- * the daemon bearer only.
+ * the daemon bearer only. Exit 0 when the client ends the relay (stdin closes,
+ * SIGTERM/SIGINT); 1 when the server exits first (its unanswered requests get
+ * a JSON-RPC error first) or cannot be started (its session is ended at once);
+ * 5 at the session limit.
  */
 import type { Command } from 'commander';
 import { action } from '../context.ts';
@@ -77,7 +80,9 @@ export default function register(program: Command): void {
               return { kind: 'deny', reason: uncheckedReason(error) };
             }
           },
-        }).catch((error: Error) => {
+        }).catch(async (error: Error) => {
+          // The session registered for a proxy that never ran is ended at once (it would hold a session slot).
+          await session.end();
           throw new CliError(EXIT.failure, `cannot start the MCP server ${JSON.stringify(program_)}: ${error.message}`);
         });
         // The client going away (stdin ends) or a signal stops the server too.
@@ -85,8 +90,10 @@ export default function register(program: Command): void {
         else process.stdin.once('end', close);
         process.once('SIGTERM', close);
         process.once('SIGINT', close);
-        await closed;
+        const by = await closed;
         await session.end();
+        // The server exiting under the client is a failure (exit 1); the client ending the relay is success.
+        return by === 'server' ? EXIT.failure : EXIT.ok;
       }),
     );
 }

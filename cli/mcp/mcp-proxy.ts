@@ -9,6 +9,10 @@
  * a `tools/call` svc cannot read (no tool name, arguments that are not an
  * object) is answered -32602 Invalid params by the proxy, and one sent as a
  * notification (no id, so no answer could carry a refusal) is dropped.
+ *
+ * When the server goes away first, every request it was still to answer gets a
+ * JSON-RPC error (-32603, the server exited) before the client side closes, and
+ * `closed` says the server ended it, so `svc mcp` can exit non-zero.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -44,16 +48,22 @@ function paramsOf(params: Record<string, unknown> | undefined): ToolCallParams |
   return { name: params.name, arguments: (args as Record<string, unknown> | undefined) ?? {} };
 }
 
+/** Who ended the relay: the client (its stdin ended, or a signal) or the server (it exited). */
+export type ClosedBy = 'client' | 'server';
+
 /** Connects the two sides and starts relaying; resolves once both transports are started. `close` ends both. */
-export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promise<void>; close: () => void }> {
+export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promise<ClosedBy>; close: () => void }> {
   const judging = new Map<Id, { cancelled: boolean }>();
+  /** Client requests the server has yet to answer. */
+  const pending = new Set<Id>();
   let closing = false;
-  let resolveClosed!: () => void;
-  const closed = new Promise<void>((done) => (resolveClosed = done));
+  let closedBy: ClosedBy = 'client';
+  let resolveClosed!: (by: ClosedBy) => void;
+  const closed = new Promise<ClosedBy>((done) => (resolveClosed = done));
   const close = () => {
     if (closing) return;
     closing = true;
-    void Promise.allSettled([o.client.close(), o.server.close()]).then(() => resolveClosed());
+    void Promise.allSettled([o.client.close(), o.server.close()]).then(() => resolveClosed(closedBy));
   };
   const send = (to: Transport, message: JSONRPCMessage) =>
     to.send(message).catch((error: Error) => o.log(`could not relay a message: ${error.message}`));
@@ -69,7 +79,10 @@ export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promi
     const verdict = await o.judge(params);
     judging.delete(message.id);
     if (state.cancelled || closing) return;
-    if (verdict.kind !== 'deny') return send(o.server, message);
+    if (verdict.kind !== 'deny') {
+      pending.add(message.id);
+      return send(o.server, message);
+    }
     o.log(`refused ${params.name}: ${verdict.reason}`);
     return send(o.client, { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: verdict.reason }], isError: true } });
   }
@@ -82,11 +95,22 @@ export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promi
       const state = id === undefined ? undefined : judging.get(id);
       if (state) return void (state.cancelled = true);
     }
+    if ('method' in message && 'id' in message) pending.add(message.id);
     void send(o.server, message);
   };
-  o.server.onmessage = (message) => void send(o.client, message);
+  o.server.onmessage = (message) => {
+    if (!('method' in message) && 'id' in message) pending.delete(message.id as Id);
+    void send(o.client, message);
+  };
   o.client.onclose = close;
-  o.server.onclose = close;
+  o.server.onclose = () => {
+    if (closing) return;
+    closedBy = 'server';
+    o.log(`the MCP server exited${pending.size ? `; ${pending.size} request(s) it had not answered get an error` : ''}`);
+    const answers = [...pending].map((id) => send(o.client, { jsonrpc: '2.0', id, error: { code: -32603, message: 'the MCP server exited before answering (svc mcp)' } }));
+    pending.clear();
+    void Promise.allSettled(answers).then(close);
+  };
   o.client.onerror = (error) => o.log(`client: ${error.message}`);
   o.server.onerror = (error) => o.log(`server: ${error.message}`);
   await o.server.start();
