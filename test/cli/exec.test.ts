@@ -69,6 +69,37 @@ describe('svc exec', () => {
     }
   }, 120_000);
 
+  it('exports SVC_SESSION_ID; the kill route (POST /api/supervisor/sessions/{id}/kill) ends the command with exit 137 and the session ended "killed"; a normal exit ends it too', async () => {
+    const host = await launchHost('node');
+    try {
+      const token = (await readFile(join(host.configDir, 'dashboard.token'), 'utf8')).trim();
+      const api = async (method: string, path: string, body?: unknown) =>
+        (await fetch(`${host.baseUrl}${path}`, { method, headers: { 'x-svc-csrf': token, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })).json() as Promise<Record<string, unknown>>;
+      const idFile = join(host.configDir, 'session-id');
+      const script = `require('fs').writeFileSync(${JSON.stringify(idFile)}, process.env.SVC_SESSION_ID ?? ''); setTimeout(() => {}, 60000)`;
+      const running = svc(['exec', '--tool', 'probe', '--', process.execPath, '-e', script], { configDir: host.configDir, timeoutMs: 90_000 });
+      let id = '';
+      for (let i = 0; i < 300 && !id; i++) {
+        id = existsSync(idFile) ? (await readFile(idFile, 'utf8')).trim() : '';
+        if (!id) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await api('GET', `/api/supervisor/sessions/${id}`)).toMatchObject({ id, tool_name: 'probe', state: 'active' });
+      expect(await api('POST', `/api/supervisor/sessions/${id}/kill`, { reason: 'stopped from the dashboard' })).toEqual({ status: 'terminating', id });
+      const killed = await running;
+      expect(killed.code).toBe(137);
+      expect(killed.stderr).toMatch(/^svc: the daemon terminated this session: stopped from the dashboard/);
+      expect(await api('GET', `/api/supervisor/sessions/${id}`)).toMatchObject({ state: 'ended', ended_reason: 'killed' });
+
+      const done = await svc(['exec', '--tool', 'probe2', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(idFile)}, process.env.SVC_SESSION_ID)`], { configDir: host.configDir });
+      expect(done.code).toBe(0);
+      const second = (await readFile(idFile, 'utf8')).trim();
+      expect(second).not.toBe(id);
+      expect(await api('GET', `/api/supervisor/sessions/${second}`)).toMatchObject({ tool_name: 'probe2', state: 'ended' });
+    } finally {
+      await host.stop();
+    }
+  }, 180_000);
+
   it('the command line from the program name on is the program\'s own, with or without --: its flags are not svc\'s, its exit code is svc exec\'s', async () => {
     const host = await launchHost('node');
     try {
