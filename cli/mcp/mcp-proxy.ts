@@ -94,6 +94,8 @@ export async function startMcpProxy(o: McpProxyOptions): Promise<{ closed: Promi
       const id = (message.params as { requestId?: Id } | undefined)?.requestId;
       const state = id === undefined ? undefined : judging.get(id);
       if (state) return void (state.cancelled = true);
+      // A request the client gave up on is not answered for it should the server exit.
+      if (id !== undefined) pending.delete(id);
     }
     if ('method' in message && 'id' in message) pending.add(message.id);
     void send(o.server, message);

@@ -29,7 +29,7 @@ async function relay(verdict: 'allow' | 'deny') {
     },
   });
   const settle = () => new Promise((done) => setTimeout(done, 20));
-  return { agentSide, atServer, atAgent, judged, settle, close: proxy.close };
+  return { agentSide, serverSide, atServer, atAgent, judged, settle, close: proxy.close, closed: proxy.closed };
 }
 
 describe('svc mcp relay', () => {
@@ -43,6 +43,23 @@ describe('svc mcp relay', () => {
     expect(r.judged).toEqual([{ name: 'read', arguments: { path: '/x' } }]);
     expect(r.atServer).toEqual(expect.arrayContaining([call, list]));
     r.close();
+  });
+
+  it('when the server exits first, each request it had not answered (and the client still waits for) gets -32603, and closed says the server ended it', async () => {
+    const r = await relay('allow');
+    await r.agentSide.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow', arguments: {} } });
+    await r.agentSide.send({ jsonrpc: '2.0', id: 2, method: 'resources/list' });
+    await r.agentSide.send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    await r.agentSide.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    await r.settle();
+    await r.serverSide.send({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+    await r.settle();
+    await r.serverSide.close();
+    expect(await r.closed).toBe('server');
+    expect(r.atAgent).toEqual([
+      { jsonrpc: '2.0', id: 3, result: { tools: [] } },
+      { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'the MCP server exited before answering (svc mcp)' } },
+    ]);
   });
 
   it('answers a refused tools/call with an isError result naming the reason; the server never sees it', async () => {
