@@ -26,6 +26,7 @@ import type { CallView, Field, Op, Target } from './call-view.ts';
 import { OUTBOUND_TARGETS } from './call-view.ts';
 import { createKeywordIndex, type KeywordIndex } from './keyword-index.ts';
 import { PatternFile, validate, type PatternRule } from './rule-schema.ts';
+import { foldsNothingOnLowerCase } from './caseless-pattern.ts';
 import { branchLiterals, requiredCounts, requiredLiterals, requiredRun } from './pattern-analysis.ts';
 import { hasRunIn, type RequiredRun, type RunLengths } from './required-run.ts';
 import { compileSafeRegex } from './safe-regex.ts';
@@ -232,16 +233,19 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       const compiled = compileSafeRegex(rule.pattern, rule.case_sensitive ? 'g' : 'gi');
       if (!compiled.ok) throw new Error(`rule '${rule.id}': unsafe or invalid pattern: ${compiled.reason}`);
       regex = compiled.regex;
-      run = requiredRun(rule.pattern, regex.flags);
-      counts = requiredCounts(rule.pattern, regex.flags);
+      const flags = regex.flags;
+      // A case-insensitive rule reads the lower-cased text: without case folding when folding changes nothing there.
+      if (rule.case_sensitive !== true && foldsNothingOnLowerCase(rule.pattern)) regex = new RegExp(rule.pattern, 'g');
+      run = requiredRun(rule.pattern, flags);
+      counts = requiredCounts(rule.pattern, flags);
       if (counts.every((n) => n === 0)) counts = null;
-      const letters = requiredLiterals(rule.pattern, regex.flags, 1);
+      const letters = requiredLiterals(rule.pattern, flags, 1);
       chars = charNeeds(letters);
       if ((rule.min_count ?? 1) > 1) tally = tallyOf(rule.pattern, letters);
       if (rule.case_sensitive !== true) {
-        const factors = literalGate(rule.pattern, regex.flags, rule.keywords ?? []);
+        const factors = literalGate(rule.pattern, flags, rule.keywords ?? []);
         if (factors) gate = factors.map((f) => index.register(f, owner));
-        branches = branchNeeds(rule.pattern, regex.flags, rule.keywords ?? [], index, owner);
+        branches = branchNeeds(rule.pattern, flags, rule.keywords ?? [], index, owner);
       }
     }
     let except: RegExp | null = null;
