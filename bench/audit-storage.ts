@@ -19,6 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST_NODE_FLAGS } from '../adapters/node/host-node-flags.ts';
 import { createAuditLog } from '../core/audit/audit-log.ts';
 import type { AuditAppendInput, AuditLog } from '../core/audit/audit-log.ts';
 import { createNodeDirectory } from '../storage/sqljs/node-files.ts';
@@ -161,7 +162,7 @@ interface HostFigures {
 async function measureHost(configDir: string): Promise<HostFigures> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const started = performance.now();
-  const child = spawn(process.execPath, ['bin/svc-host.mjs', '--port', '0', '--host', '127.0.0.1', '--config-dir', configDir], {
+  const child = spawn(process.execPath, [...HOST_NODE_FLAGS, 'bin/svc-host.mjs', '--port', '0', '--host', '127.0.0.1', '--config-dir', configDir], {
     cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HOST_NODE_FLAGS } from '../../adapters/node/host-node-flags.ts';
 import type { DaemonInfo } from '../../adapters/shared/daemon-info.ts';
 import { createApiClient } from '../api-client.ts';
 import { processAlive, readDaemonInfo } from '../discovery.ts';
@@ -32,7 +33,7 @@ function hostArgs(configDir: string, flags: HostFlags): string[] {
 /** Runs the Node host (as `npm start` does) until it exits; resolves with its exit code. */
 export function runForeground(configDir: string, flags: HostFlags, logFile?: string): Promise<number> {
   const log = logFile ? createRotatingLog(logFile) : null;
-  const child = spawn(process.execPath, ['bin/svc-host.mjs', ...hostArgs(configDir, flags)], {
+  const child = spawn(process.execPath, [...HOST_NODE_FLAGS, 'bin/svc-host.mjs', ...hostArgs(configDir, flags)], {
     cwd: packageRoot(),
     stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });

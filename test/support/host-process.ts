@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { HOST_NODE_FLAGS } from '../../adapters/node/host-node-flags.ts';
 
 export type HostKind = 'node' | 'deno' | 'workers';
 
@@ -14,7 +15,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The command that serves each host (what its npm script runs, minus npm). */
 const COMMANDS: Record<HostKind, string[]> = {
-  node: [process.execPath, 'bin/svc-host.mjs'],
+  node: [process.execPath, ...HOST_NODE_FLAGS, 'bin/svc-host.mjs'],
   deno: [process.execPath, 'scripts/run-deno.mjs'],
   workers: [process.execPath, '--import', 'tsx', 'adapters/workers/main.ts'],
 };
