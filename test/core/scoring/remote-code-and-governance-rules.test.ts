@@ -129,7 +129,9 @@ describe('repository governance', () => {
     each('package-ownership-change', 'deny', ['npm unpublish @acme/utils@2.1.0']);
     each('package-ownership-change', 'queue', ['npm dist-tag add @acme/core@3.0.0-beta.2 latest']);
     each('package-unpublish-forced', 'deny', ['npm unpublish @acme/utils --force']);
-    each('release-asset-replaced', 'queue', ['gh release upload v2.3.0 ./dist/app-linux-amd64 --clobber', 'git tag -f v1.4.0 && git push -f origin v1.4.0', 'git push --force origin refs/tags/v2.0.0']);
+    each('release-asset-replaced', 'queue', ['git tag -f v1.4.0 && git push -f origin v1.4.0', 'git push --force origin refs/tags/v2.0.0']);
+    // A released version's asset overwritten is denied (published-release-asset-replaced, acts-release-toolchain-desktop.test.ts).
+    each('release-asset-replaced', 'deny', ['gh release upload v2.3.0 ./dist/app-linux-amd64 --clobber']);
     each('chart-pushed-public', 'queue', ['helm push internal-payments-0.3.1.tgz oci://registry-1.docker.io/somebody']);
     each('automerge-without-tests', 'queue', [write('/home/dev/projects/app/renovate.json', '{"extends":["config:base"],"packageRules":[{"matchPackagePatterns":["*"],"automerge":true,"ignoreTests":true}]}\n')]);
     each('pre-commit-unknown-repo', 'queue', [write('/home/dev/projects/app/.pre-commit-config.yaml', 'repos:\n  - repo: https://github.com/d3v-hooks/pre-commit-tools\n    rev: v1.0.0\n    hooks:\n      - id: format-all\n')]);
