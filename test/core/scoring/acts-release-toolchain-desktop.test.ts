@@ -105,6 +105,8 @@ describe('the desktop watched and destruction scheduled', () => {
       "systemd-run --user --on-active=2d /bin/sh -c 'rm -rf ~/src'",
     ]);
     quiet('deferred-destruction-scheduled', ["nohup sh -c 'sleep 5; npm start' &", 'systemd-run --user --on-active=30m notify-send "stand up"']);
+    quiet('deferred-destruction-scheduled', ["echo 'npm run report' | at 18:00", "echo 'cd ~/projects/app && make nightly' | at midnight"]);
+    each('at-job', 'stopped', ["echo 'sudo npm run x' | at 03:00", "echo 'node /tmp/.x.js' | at now"]);
   });
 });
 
