@@ -318,3 +318,36 @@ describe('production secrets read, main branches deleted from the CLI, dumps put
     quiet('secret-or-dump-sent-other-channels', ['gh gist create --public snippets/hello.py']);
   });
 });
+
+describe('production databases overwritten, taken out of service or reached through a tunnel', () => {
+  it('a restore or bacpac import onto production is denied; onto staging it is not', () => {
+    each('production-database-overwritten', 'deny', [
+      'gcloud sql backups restore 1700000000 --restore-instance=orders-prod -q',
+      'gcloud sql instances restore-backup orders-prod --backup-id=123 -q',
+      'az sql db import -g rg-prod -s sql-prod -n orders --storage-uri https://x.blob.core.windows.net/b/staging.bacpac --admin-user sa --admin-password x --storage-key-type StorageAccessKey --storage-key k',
+      http('POST', 'https://sqladmin.googleapis.com/v1/projects/acme/instances/orders-prod/restoreBackup', '{"restoreBackupContext":{"backupRunId":"123"}}'),
+    ]);
+    quiet('production-database-overwritten', ['gcloud sql backups restore 1700000000 --restore-instance=orders-staging -q', 'gcloud sql backups list --instance=orders-prod']);
+  });
+
+  it('an import, session kill, read-only switch, shutdown or lock-out on production is held; on a dev host it is not', () => {
+    each('production-database-taken-out-of-service', 'stopped', [
+      'gcloud sql import sql orders-prod gs://acme-tmp/staging.sql --database=orders -q',
+      `psql -h prod-db.acme.io -U postgres -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'app'"`,
+      'mysql -h db-prod.acme.io -u root -p -e "SET GLOBAL read_only = ON"',
+      `mongosh "mongodb+srv://admin:x@prod.abcd.mongodb.net" --eval "db.getSiblingDB('admin').shutdownServer()"`,
+    ]);
+    quiet('production-database-taken-out-of-service', [
+      `psql -h localhost -U postgres -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'app_test'"`,
+      'gcloud sql import sql orders-dev gs://acme-tmp/seed.sql --database=orders -q',
+    ]);
+  });
+
+  it('a production database dropped through a port-forward or tunnel is held; a local one is not', () => {
+    each('production-database-destroyed-through-tunnel', 'stopped', [
+      'kubectl port-forward svc/postgres 5432 -n production & psql -h localhost -U postgres -c "DROP TABLE users"',
+      'ssh -L 5433:prod-db:5432 bastion -fN && psql -h localhost -p 5433 -U admin app -c "TRUNCATE users"',
+    ]);
+    quiet('production-database-destroyed-through-tunnel', ['kubectl port-forward svc/postgres 5432 -n dev & psql -h localhost -U postgres -c "DROP TABLE users"']);
+  });
+});
