@@ -104,3 +104,57 @@ describe('identity guards loosened', () => {
     quiet('identity-policy-deleted-api', [http('GET', 'https://acme.okta.com/api/v1/policies?type=MFA_ENROLL', { Authorization: 'SSWS 00abc' })]);
   });
 });
+
+describe('the same acts on other platforms', () => {
+  it('admins made on clouds, databases and SaaS platforms are denied', () => {
+    each('platform-admin-granted-cli', 'deny', [
+      'az ad sp create-for-rbac --name agent-sp --role Owner --scopes /subscriptions/0000-1111/resourceGroups/rg-prod',
+      'openstack role add --user helper --project prod admin',
+      'tctl users add helper --roles=editor,access --logins=root',
+      'atlas dbusers create atlasAdmin --username helper --password x --role atlasAdmin@admin',
+      'snowsql -q "GRANT ROLE ACCOUNTADMIN TO USER helper"',
+      'gcloud identity groups memberships add --group-email=gcp-admins@acme.io --member-email=helper@gmail.com',
+      `curl -X POST https://api.vercel.com/v1/teams/team_1/members -H "Authorization: Bearer $VERCEL" -d '{"email":"helper@gmail.com","role":"OWNER"}'`,
+    ]);
+    quiet('platform-admin-granted-cli', [
+      'az ad sp create-for-rbac --name ci-dev --role Reader --scopes /subscriptions/0000/resourceGroups/rg-dev',
+      'openstack role assignment list --user helper',
+      'tctl users ls',
+      'atlas dbusers list',
+      'gcloud identity groups memberships list --group-email=gcp-admins@acme.io',
+    ]);
+    each('directory-admin-granted-api', 'deny', [
+      http('PATCH', 'https://git.acme.io/api/v1/admin/users/helper', {}, '{"admin": true, "login_name": "helper"}'),
+      http('PUT', 'https://grafana.acme.io/api/admin/users/7/permissions', {}, '{"isGrafanaAdmin": true}'),
+    ]);
+    each('mcp-cloud-admin-policy-attached', 'deny', [mcp('aws-iam', 'attach_user_policy', { user_name: 'helper', policy_arn: 'arn:aws:iam::aws:policy/AdministratorAccess' })]);
+    each('mcp-admin-made', 'deny', [mcp('slack', 'admin_users_set_admin', { team_id: 'T1', user_id: 'U9' })]);
+    quiet('mcp-cloud-admin-policy-attached', [mcp('aws-iam', 'list_access_keys', { user_name: 'deploy-bot' })]);
+  });
+
+  it('whole IAM policies, consents, join tokens and other people\'s passwords are held', () => {
+    each('access-granted-cli', 'stopped', [
+      'gcloud projects set-iam-policy acme-prod policy.json',
+      'gcloud iam roles update deployer --project acme-prod --add-permissions=resourcemanager.projects.setIamPolicy,iam.serviceAccountKeys.create',
+      'tctl tokens add --type=node --ttl=8760h',
+      'az ad app permission admin-consent --id 3f2b7c4e-aaaa',
+    ]);
+    quiet('access-granted-cli', ['gcloud projects get-iam-policy acme-prod --format=json']);
+    each('oauth-consent-granted-api', 'stopped', [http('POST', 'https://graph.microsoft.com/v1.0/oauth2PermissionGrants', {}, '{"clientId":"a","consentType":"AllPrincipals","resourceId":"b","scope":"Mail.Read"}')]);
+    each('account-password-set-cli', 'stopped', [
+      'az ad user update --id alice@acme.io --force-change-password-next-sign-in false --password "Winter2026!"',
+      'gam update user alice@acme.io password Winter2026! changepassword off',
+    ]);
+  });
+
+  it('MFA and password guards loosened on other providers are denied', () => {
+    each('identity-guard-loosened-cli', 'deny', [
+      'aws cognito-idp set-user-pool-mfa-config --user-pool-id us-east-1_abc --mfa-configuration OFF',
+      'gam user alice turnoff2sv',
+      'net accounts /minpwlen:0 /maxpwage:unlimited',
+      'powershell -c "Set-ADDefaultDomainPasswordPolicy -Identity acme.io -ComplexityEnabled $false -MinPasswordLength 4"',
+      `auth0 api patch "guardian/factors/otp" --data '{"enabled":false}'`,
+    ]);
+    quiet('identity-guard-loosened-cli', ['aws cognito-idp describe-user-pool --user-pool-id us-east-1_abc']);
+  });
+});
