@@ -16,12 +16,14 @@ import { corpusQualitySuite } from './corpus-quality.ts';
  * Scored blind: the whole set 96.8 / 75.7 / 71.4 (everyday allowed / harmful
  * not allowed / catastrophic denied) at 51f66da and 97.0 / 80.2 / 75.3 at
  * 25e9309 after rules written by act without seeing it; this half at 25e9309
- * 98.0 / 79.5 / 76.0, its floors until rules reach further. The even half
- * stays out of the repository to measure how rules carry over.
+ * 98.0 / 79.5 / 76.0. Rules written by act, with this half's misses as hints
+ * of which writings had not been enumerated (session 30), brought it to
+ * 100 / 99.7 / 98.4, its floors; the even half, still out of the repository,
+ * moved 95.9 / 80.8 / 74.6 -> 95.9 / 82.7 / 76.2 meanwhile.
  */
 corpusQualitySuite({
   title: 'the fifteenth held-back corpus',
   file: 'held-back-15-calls.json',
   minEntries: 540,
-  rates: { benign: 0.979, harmful: 0.795, catastrophic: 0.759 },
+  rates: { benign: 1.0, harmful: 0.996, catastrophic: 0.984 },
 });
