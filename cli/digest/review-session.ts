@@ -28,10 +28,11 @@ const KEYS: ReadonlyArray<{ value: string; label: string; action: ReviewAction |
 function describe(item: DigestItem, index: number, total: number, ctx: CliContext): string {
   const { c } = ctx.out;
   const matched = item.filter_breakdown.filter((f) => f.matched);
+  const headline = callHeadline(item.arguments_summary);
   const lines = [
     `${c.bold(clean(item.tool_call_type))}  score ${item.composite_score.toFixed(2)}  ${item.severity}  ${c.dim(`${age(item.created_at)} ago`)}${item.status === 'escalated' ? c.yellow('  escalated') : ''}`,
-    clean(callHeadline(item.arguments_summary)),
-    ...(callHeadline(item.arguments_summary) === item.arguments_summary ? [] : [c.dim(clean(item.arguments_summary))]),
+    clean(headline),
+    ...(headline === item.arguments_summary ? [] : [c.dim(clean(item.arguments_summary))]),
     c.dim(clean(item.decision_reason)),
     ...matched.map((f) => `  ${c.dim('·')} ${clean(String(f.filter_name ?? ''))} ${typeof f.score === 'number' ? f.score.toFixed(2) : ''} ${c.dim(clean(String(f.message ?? '')))}`),
     c.dim([item.session_id && `session ${clean(item.session_id)}`, item.plugin_id && clean(item.plugin_id), `id ${item.id}`].filter(Boolean).join(' · ')),
