@@ -2,23 +2,14 @@
  * Scoring throughput and latency: the whole pipeline in-process over every
  * labelled corpus in test/corpus/, with 1,000 generated canaries registered,
  * plus each corpus's confusion matrix under default thresholds.
- * Run: npx tsx bench/scoring.ts
+ * Run: npx tsx bench/scoring.ts (what each rule's regex costs: bench/scoring-rules.ts)
  */
-import { randomBytes } from 'node:crypto';
-import { createScoringEngine } from '../core/scoring/engine.ts';
-import { confusion, formatConfusion, corpusFileNames, loadCorpus, repoRules } from '../test/core/scoring/helpers.ts';
+import { benchEngine, corpusCalls } from './_scoring-engine.ts';
+import { confusion, formatConfusion, corpusFileNames, loadCorpus } from '../test/core/scoring/helpers.ts';
 
-const engine = await createScoringEngine({
-  clock: { now: () => Date.now(), monotonic: () => performance.now() },
-  random: { bytes: (n) => new Uint8Array(randomBytes(n)) },
-  loadRuleText: repoRules(),
-});
-if (engine.degradedReason) console.warn(`degraded: ${engine.degradedReason}`);
-for (let i = 0; i < 1000; i++) engine.canaries.add(`bench-${i}`);
-
+const engine = await benchEngine();
 const CORPORA = corpusFileNames();
-const corpus = CORPORA.flatMap((f) => loadCorpus(f));
-const calls = corpus.map((e) => e.tool_call);
+const calls = corpusCalls();
 // Warm up (JIT, lazily built canary automaton).
 const t0 = performance.now();
 engine.evaluate(calls[0]!, { record: false });
