@@ -203,7 +203,7 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
     case 'McpToolCall': {
       // The server's name and the tool's are data the agent chose too.
       fields.push(field('body', 'server', call.server, budget), field('body', 'tool', call.tool, budget));
-      const { strings } = mcpStrings(call.arguments, isDatabaseTool(call.server, call.tool), databasePlace(call.server, call.tool));
+      const { strings } = mcpStrings(call.arguments, isDatabaseTool(call.server, call.tool), databasePlace(call.server, call.tool, call.arguments));
       for (const s of strings) fields.push(field(s.target, s.name, s.value, budget));
       // The tool and its arguments read together, a line per string (mcpCallText).
       fields.push(field('body', 'call', mcpCallText(call.server, call.tool, strings), budget));

@@ -26,7 +26,7 @@
  *   to the tool it goes to (mcpCallText).
  */
 import type { Op, Target } from './call-view.ts';
-import { PRODUCTION_NAME, statementPrograms, type Place } from './shell/sql.ts';
+import { hostPlace, PRODUCTION_NAME, statementPrograms, type Place } from './shell/sql.ts';
 
 const MAX_DEPTH = 32;
 const MAX_STRINGS = 2000;
@@ -88,10 +88,36 @@ export const isDatabaseTool = (server: string, tool: string): boolean => DATABAS
 /** A server name that says its database is a file or a server on this machine, or a throwaway test one (`sqlite`, `postgres-local`, `mysql_test`). */
 const LOCAL_DATABASE = /(?:^|[^a-z])(?:sqlite3?|duckdb|local|localhost|test|testing)(?:[^a-z0-9]|$)/;
 
-/** Where an MCP server's statements go: `remote` when its or the tool's name says production (`postgres-prod`), `local` when the server's name says a local or test database, else unknown. */
-export const databasePlace = (server: string, tool: string): Place => {
+/** Top-level arguments that name the database's server: a host, or a connection URL or DSN. */
+const CONNECTION_KEYS: ReadonlySet<string> = new Set(['host', 'hostname', 'server', 'db_host', 'database_host', 'connection', 'connection_string', 'connection_url', 'conn_str', 'dsn', 'database_url', 'db_url', 'uri', 'url']);
+/** A connection string's host: a URL's (`postgres://u@10.0.4.2:5432/db`, `jdbc:mysql://…`) or a keyword DSN's (`host=10.0.0.5 dbname=app`). */
+const CONNECTION_HOST = /^(?:jdbc:)?[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^@/\s]{0,200}@)?(\[[^\]\s]{1,64}\]|[^:/?\s,;]{1,255})|(?:^|\s)(?:host|server|data source)\s{0,2}=\s{0,2}(?:tcp:)?([^\s;,:]{1,255})/i;
+
+/** Where the connection arguments point (`host: 192.168.1.50`, `dsn: postgres://admin@10.0.4.2/crm`), or null when none names a host. */
+function connectionPlace(args: Record<string, unknown> | undefined): Place | null {
+  let place: Place | null = null;
+  for (const [key, value] of Object.entries(args ?? {})) {
+    if (typeof value !== 'string' || !CONNECTION_KEYS.has(snakeCase(key))) continue;
+    const m = CONNECTION_HOST.exec(value.slice(0, 1024));
+    const host = m ? (m[1] ?? m[2] ?? '') : /^[a-z0-9.:[\]-]{1,255}$/i.test(value) ? value.replace(/:[0-9]{1,5}$/, '') : null;
+    if (host === null || host === '') continue;
+    const here = hostPlace(host);
+    if (here === 'remote') return 'remote';
+    if (here === 'local') place = 'local';
+  }
+  return place;
+}
+
+/**
+ * Where an MCP server's statements go: `remote` when its or the tool's name says production (`postgres-prod`)
+ * or a connection argument names another machine, `local` when the server's name says a local or test database
+ * or a connection argument names this one, else unknown.
+ */
+export const databasePlace = (server: string, tool: string, args?: Record<string, unknown>): Place => {
   if (PRODUCTION_NAME.test(`${snakeCase(server)} ${snakeCase(tool)}`)) return 'remote';
-  return LOCAL_DATABASE.test(snakeCase(server)) ? 'local' : 'unknown';
+  const connection = connectionPlace(args);
+  if (connection === 'remote') return 'remote';
+  return LOCAL_DATABASE.test(snakeCase(server)) || connection === 'local' ? 'local' : 'unknown';
 };
 
 type Kind = Target | 'sql';

@@ -10,8 +10,8 @@ export type Place = 'local' | 'remote' | 'unknown';
 
 export interface SqlCall { client: string; where: Place; statement: string }
 
-const CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'cockroach', 'redis-cli', 'clickhouse-client', 'usql', 'sqlcmd']);
-const URI = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|cockroachdb|clickhouse):\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?\s,]+)/i;
+const CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'cockroach', 'redis-cli', 'clickhouse-client', 'usql', 'sqlcmd', 'pgcli', 'mycli', 'cqlsh']);
+const URI = /^(?:postgres(?:ql)?|pg|pgsql|mysql|my|mariadb|maria|mongodb(?:\+srv)?|redis|rediss|cockroachdb|cr|clickhouse|ch|sqlserver|mssql|ms|oracle|or|snowflake|sf|trino|tr|cassandra|ca):\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?\s,]+)/i;
 
 /** A variable or name that says production (`$PROD_DATABASE_URL`, `${PRODUCTION_DB}`, `postgres-prod`). */
 export const PRODUCTION_NAME = /(?:^|[^a-z])(?:prod|production|prd|live)(?:[^a-z]|$)/;
@@ -26,10 +26,14 @@ export function hostPlace(host: string): Place {
   if (h.startsWith('$')) return PRODUCTION_NAME.test(h.slice(1)) ? 'remote' : 'unknown';
   if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || /^127\./.test(h) || h.startsWith('/')) return 'local';
   if (h === 'host.docker.internal') return 'local';
-  // A dot-less name is a compose service or /etc/hosts alias (`db`, `postgres`), unless it names production (`ch-prod-1`).
-  if (!h.includes('.')) return PRODUCTION_NAME.test(h) ? 'remote' : 'local';
+  // A dot-less name is a compose service (`db`, `postgres`, `app-db`, `redis_test`) unless it names production (`ch-prod-1`)
+  // or reads as a machine: a number or a role in the name (`db01`, `pg-primary`, `cache-2`, `cass-node1`) is another host.
+  if (!h.includes('.')) return PRODUCTION_NAME.test(h) || !COMPOSE_SERVICE.test(h) ? 'remote' : 'local';
   return 'remote';
 }
+
+/** A compose service's name: letters in up to three words, none of them a machine's role (primary, replica, node, shard...). */
+const COMPOSE_SERVICE = /^(?!(?:[a-z]+[_-]){0,2}(?:primary|master|main|replica|secondary|slave|standby|writer|reader|rw|ro|node|shard|cluster|leader|follower|core|central|shared|ha|vip|lb|bastion|jump|srv|server|host|box|vm|ec2|gcp|aws|azure|rds|internal|intra|corp|ops|infra)(?:[_-]|$))[a-z]{1,24}(?:[_-][a-z]{1,24}){0,2}$/;
 
 const take = (argv: string[], i: number, opt: string): { value: string; next: number } | null => {
   const a = argv[i]!;
@@ -47,15 +51,15 @@ export function sqlCall(argv: string[], stdin: string | null, vars: ReadonlyMap<
   let host: string | null = null;
   const statements: string[] = [];
   const positional: string[] = [];
-  const hostOpts = ['--host', '-h', '--url', '--uri'];
-  const stmtOpts = client === 'psql' ? ['-c', '--command'] : client === 'mongosh' || client === 'mongo' ? ['--eval'] : ['-e', '--execute', '--query', '-q'];
+  const hostOpts = client === 'sqlcmd' ? ['-S', '--server'] : ['--host', '-h', '--url', '--uri'];
+  const stmtOpts = client === 'psql' || client === 'usql' || client === 'pgcli' ? ['-c', '--command'] : client === 'mongosh' || client === 'mongo' ? ['--eval'] : client === 'sqlcmd' ? ['-Q', '-q'] : ['-e', '--execute', '--query', '-q'];
   let readsStdin = client !== 'sqlite3';
   for (let i = 1; i < argv.length; i++) {
     let t: { value: string; next: number } | null = null;
     for (const o of hostOpts) if ((t = take(argv, i, o))) break;
     if (t && !(client === 'mysql' && argv[i] === '-h' && false)) {
       const m = URI.exec(t.value);
-      host = m ? m[1]! : t.value.replace(/:[0-9]+$/, '');
+      host = m ? m[1]! : t.value.replace(/^tcp:/i, '').replace(/(?::|,)[0-9]+$/, '');
       i = t.next;
       continue;
     }
@@ -85,6 +89,8 @@ export function sqlCall(argv: string[], stdin: string | null, vars: ReadonlyMap<
     host = file === ':memory:' || !elsewhere || file.startsWith('/tmp/') ? '' : file;
     if (positional.length > 1) statements.push(positional.slice(1).join(' '));
     else readsStdin = true;
+  } else if (client === 'cqlsh' && positional.length > 0) {
+    host = host ?? positional[0]!;
   } else if (client === 'redis-cli' && positional.length > 0) {
     statements.push(positional.join(' '));
   }
