@@ -39,8 +39,9 @@ describe('access granted', () => {
       http('POST', 'https://graph.microsoft.com/v1.0/directoryRoles/62e90394-69f5-4237-9190-012177145e10/members/$ref', '{"@odata.id":"https://graph.microsoft.com/v1.0/directoryObjects/0000"}'),
       http('POST', 'https://graph.microsoft.com/v1.0/servicePrincipals/1111/appRoleAssignments', '{"principalId":"2222","resourceId":"3333","appRoleId":"19dbc75e"}'),
       http('POST', 'https://admin.googleapis.com/admin/directory/v1/customer/my_customer/roleassignments', '{"roleId":"1234","assignedTo":"5678","scopeType":"CUSTOMER"}'),
-      http('POST', 'https://acme.us.auth0.com/api/v2/users/auth0%7C123/roles', '{"roles":["rol_admin"]}'),
     ]);
+    // Naming an admin role makes it the vendor-independent admin grant (acts-identity-shapes.test.ts).
+    each('account-made-admin-any-api', 'deny', [http('POST', 'https://acme.us.auth0.com/api/v2/users/auth0%7C123/roles', '{"roles":["rol_admin"]}')]);
     quiet('directory-role-granted-api', [http('GET', 'https://graph.microsoft.com/v1.0/directoryRoles')]);
     each('mcp-directory-role-granted', 'stopped', [mcp('okta', 'assign_admin_role', { userId: '00u1', roleType: 'SUPER_ADMIN' })]);
     quiet('mcp-directory-role-granted', [mcp('okta', 'list_users', { limit: 10 })]);
