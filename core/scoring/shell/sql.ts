@@ -57,7 +57,7 @@ export function sqlCall(argv: string[], stdin: string | null, vars: ReadonlyMap<
   for (let i = 1; i < argv.length; i++) {
     let t: { value: string; next: number } | null = null;
     for (const o of hostOpts) if ((t = take(argv, i, o))) break;
-    if (t && !(client === 'mysql' && argv[i] === '-h' && false)) {
+    if (t) {
       const m = URI.exec(t.value);
       host = m ? m[1]! : t.value.replace(/^tcp:/i, '').replace(/(?::|,)[0-9]+$/, '');
       i = t.next;
