@@ -123,14 +123,14 @@ function commandField(line: string, normalised: string, budget: Budget): { field
 /**
  * Files whose content is run later by a shell, an editor, a service manager,
  * a session, git, a package manager or CI: shell start-up files, `.envrc`,
- * vim start-up files, git hooks, git configs (their command options), crontabs, systemd units, XDG autostart
+ * vim start-up files, git hooks (and Husky's), git configs (their command options), crontabs, systemd units, XDG autostart
  * entries, launchd plists, `setup.py`, `package.json` scripts and install
  * hooks (`postinstall.js`), CI workflows and editor tasks, Makefiles, Cargo
  * build scripts, pytest's conftest.py, agents' hook settings and MCP server lists,
  * task runners (justfile, Taskfile), dev containers, pre-commit hooks, Gradle,
  * CMake and Bazel build files and JetBrains external tools (their commands run at build or open).
  */
-const EXECUTED_FILE = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|envrc|vimrc|exrc|gvimrc|xprofile|xinitrc|xsessionrc)|init\.vim|init\.lua|config\.fish|crontab|setup\.py|package\.json|(?:pre|post)?install\.(?:js|cjs|mjs|sh)|tasks\.json|\.gitlab-ci\.yml|\.travis\.yml|azure-pipelines\.yml|bitbucket-pipelines\.yml|jenkinsfile|rc\.local|makefile|gnumakefile|build\.rs|conftest\.py|\.?mcp\.json|\.?justfile|taskfile\.ya?ml|\.?devcontainer\.json|\.pre-commit-config\.ya?ml|[a-z0-9_.-]{0,60}\.gradle(?:\.kts)?|cmakelists\.txt|[a-z0-9_.-]{1,60}\.cmake|build\.bazel|[a-z0-9_.-]{1,60}\.bzl|external tools\.xml)$|(?:^|\/)(?:\.circleci\/config\.yml|\.claude\/settings(?:\.local)?\.json)$|(?:^|\/)\.git\/hooks\/[^/]{1,100}$|(?:^|\/)(?:\.gitconfig|\.git\/config|\.config\/git\/config|etc\/gitconfig)$|(?:^|\/)\.github\/workflows\/[^/]{1,200}\.ya?ml$|\.(?:service|timer|desktop|plist)$|\/(?:cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly|crontabs|spool\/cron)\/[^/]{1,100}$|\/etc\/profile\.d\/[^/]{1,100}$/;
+const EXECUTED_FILE = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|envrc|vimrc|exrc|gvimrc|xprofile|xinitrc|xsessionrc)|init\.vim|init\.lua|config\.fish|crontab|setup\.py|package\.json|(?:pre|post)?install\.(?:js|cjs|mjs|sh)|tasks\.json|\.gitlab-ci\.yml|\.travis\.yml|azure-pipelines\.yml|bitbucket-pipelines\.yml|jenkinsfile|rc\.local|makefile|gnumakefile|build\.rs|conftest\.py|\.?mcp\.json|\.?justfile|taskfile\.ya?ml|\.?devcontainer\.json|\.pre-commit-config\.ya?ml|[a-z0-9_.-]{0,60}\.gradle(?:\.kts)?|cmakelists\.txt|[a-z0-9_.-]{1,60}\.cmake|build\.bazel|[a-z0-9_.-]{1,60}\.bzl|external tools\.xml)$|(?:^|\/)(?:\.circleci\/config\.yml|\.claude\/settings(?:\.local)?\.json)$|(?:^|\/)\.(?:git\/hooks|husky)\/[^/]{1,100}$|(?:^|\/)(?:\.gitconfig|\.git\/config|\.config\/git\/config|etc\/gitconfig)$|(?:^|\/)\.github\/workflows\/[^/]{1,200}\.ya?ml$|\.(?:service|timer|desktop|plist)$|\/(?:cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly|crontabs|spool\/cron)\/[^/]{1,100}$|\/etc\/profile\.d\/[^/]{1,100}$/;
 
 /** Builds the view of a validated tool call. */
 export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): CallView {
