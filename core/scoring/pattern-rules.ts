@@ -65,6 +65,8 @@ interface CompiledRule {
    */
   branches: readonly Branch[] | null;
   except: RegExp | null;
+  /** `except_fields`: the names of fields the rule does not read, or null. */
+  exceptFields: RegExp | null;
   ops: ReadonlySet<Op> | null;
   score: number;
   /** `min_length`, or 0. */
@@ -254,8 +256,14 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
       if (!e.ok) throw new Error(`rule '${rule.id}': unsafe or invalid except pattern: ${e.reason}`);
       except = e.regex;
     }
+    let exceptFields: RegExp | null = null;
+    if (rule.except_fields) {
+      const e = compileSafeRegex(rule.except_fields, 'i');
+      if (!e.ok) throw new Error(`rule '${rule.id}': unsafe or invalid except_fields pattern: ${e.reason}`);
+      exceptFields = e.regex;
+    }
     const entry: CompiledRule = {
-      rule, regex, run, counts, chars, tally, gate, branches, except,
+      rule, regex, run, counts, chars, tally, gate, branches, except, exceptFields,
       ops: rule.ops ? new Set(rule.ops) : null,
       score: rule.score,
       minLength: rule.min_length ?? 0,
@@ -369,6 +377,7 @@ export function compilePatternRules(doc: unknown, options: PatternFilterOptions 
     tried[c.index] = fieldStamp;
     if (matched[c.index] === callStamp) return;
     if (c.ops && !c.ops.has(view.op)) return;
+    if (c.exceptFields && c.exceptFields.test(field.name)) return;
     if (failed[c.index] === textStamp) return;
     if (!fires(c, view, field)) { failed[c.index] = textStamp; return; }
     const score = options.adjust ? options.adjust(c.rule, view, field) : c.score;

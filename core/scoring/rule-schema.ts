@@ -24,6 +24,11 @@ export const PatternRule = Type.Object({
   targets: Type.Optional(Type.Array(Type.Union(TARGET_NAMES.map((t) => Type.Literal(t))))),
   ops: Type.Optional(Type.Array(Type.Union(OP_NAMES.map((t) => Type.Literal(t))))),
   except: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * A vetted regex over field names (`arguments.body`, `headers.authorization`,
+   * `command`): a field whose name it matches is not read by the rule.
+   */
+  except_fields: Type.Optional(Type.String({ minLength: 1 })),
   min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   entropy_min: Type.Optional(Type.Number({ minimum: 0, maximum: 8 })),
   validator: Type.Optional(Type.Literal('luhn')),
