@@ -11,9 +11,17 @@
  * computed). Each table keeps at most MAX_PATTERNS patterns, the least
  * recently asked one leaving first, so rule text a user edits many times
  * cannot grow it without end.
+ *
+ * The shipped rules' answers of required-literals.ts are computed at build
+ * time (shipped-pattern-analyses.ts, generated with the shipped rules) and
+ * taken from there instead of read afresh in every process: reading them was
+ * half the CPU of a daemon's start. A pattern not among them (a rule a user
+ * wrote or edited, a team policy) is read as before. requiredRun is cheap
+ * (one scan, no literal sets) and always read here.
  */
 import { branchLiterals as readBranchLiterals, MIN_LITERAL, requiredCounts as readRequiredCounts, requiredLiterals as readRequiredLiterals } from './required-literals.ts';
 import { requiredRun as readRequiredRun, type RequiredRun } from './required-run.ts';
+import { SHIPPED_ANALYSIS_TABLES, SHIPPED_PATTERN_ANALYSES } from './shipped-pattern-analyses.ts';
 
 /** Patterns kept per table (the shipped rules hold a few thousand). */
 export const MAX_PATTERNS = 16_384;
@@ -24,6 +32,15 @@ class AnswerTable {
 
   get size(): number {
     return this.answers.size;
+  }
+
+  sources(): IterableIterator<string> {
+    return this.answers.keys();
+  }
+
+  /** The answer kept for `source` without making it the most recently asked. */
+  peek(source: string): unknown {
+    return this.answers.get(source);
   }
 
   answer<T>(source: string, compute: () => T): T {
@@ -43,11 +60,42 @@ class AnswerTable {
 /** One table per analysis, flags and shortest literal (rules use a handful of such combinations). */
 const tables = new Map<string, AnswerTable>();
 
+/**
+ * The shipped answers by pattern text, each row `[source, table, answer,
+ * table, answer, ...]` (a table as its index in SHIPPED_ANALYSIS_TABLES; an
+ * answer given as a number n is the row's n-th answer, an equal one written
+ * once), parsed on first use; null until then.
+ */
+let shipped: Map<string, unknown[]> | null = null;
+let useShipped = true;
+
+/** The shipped answer of table `key` for `source`, or undefined when it has none (an answer is never undefined). */
+function shippedAnswer(key: string, source: string): unknown {
+  if (!useShipped) return undefined;
+  if (!shipped) {
+    // One JSON.parse of the joined rows (~2 MB): tens of milliseconds, where reading the patterns takes seconds.
+    const rows = JSON.parse(`[${SHIPPED_PATTERN_ANALYSES.join(',')}]`) as unknown[][];
+    shipped = new Map(rows.map((row) => [row[0] as string, row]));
+  }
+  const row = shipped.get(source);
+  if (!row) return undefined;
+  const table = SHIPPED_ANALYSIS_TABLES.indexOf(key);
+  for (let i = 1; i < row.length; i += 2) {
+    if (row[i] !== table) continue;
+    const answer = row[i + 1];
+    return typeof answer === 'number' ? row[2 + 2 * answer] : answer;
+  }
+  return undefined;
+}
+
 function remembered<T>(analysis: string, flags: string, min: number, source: string, compute: () => T): T {
   const key = `${analysis}/${flags}/${min}`;
   let table = tables.get(key);
   if (!table) tables.set(key, (table = new AnswerTable()));
-  return table.answer(source, compute);
+  return table.answer(source, () => {
+    const known = shippedAnswer(key, source);
+    return known === undefined ? compute() : (known as T);
+  });
 }
 
 /** requiredLiterals (required-literals.ts), remembered. */
@@ -65,14 +113,35 @@ export function requiredCounts(source: string, flags: string): number[] {
   return remembered('counts', flags, 0, source, () => readRequiredCounts(source, flags));
 }
 
-/** requiredRun (required-run.ts), remembered. */
+/** requiredRun (required-run.ts), remembered (never shipped: table `run/...` has no shipped rows). */
 export function requiredRun(source: string, flags: string): RequiredRun | null {
   return remembered('run', flags, 0, source, () => readRequiredRun(source, flags));
 }
 
-/** Forgets every answer (tests compare a build from nothing with one from remembered answers). */
-export function forgetPatternAnalyses(): void {
+/**
+ * Forgets every answer (tests compare a build from nothing with one from
+ * remembered answers). With `shipped: false`, the shipped answers are not
+ * used either until the next call without it: every pattern is read afresh
+ * (what the generator of the shipped answers does).
+ */
+export function forgetPatternAnalyses(options: { shipped?: boolean } = {}): void {
   tables.clear();
+  useShipped = options.shipped !== false;
+}
+
+/**
+ * Every answer of required-literals.ts kept now, as `[table, source, answer]`
+ * (table: `analysis/flags/min`), tables and sources in sorted order: what
+ * builds since the last forget asked for (the generator of the shipped
+ * answers builds the shipped rules with `forgetPatternAnalyses({ shipped: false })`).
+ */
+export function literalAnalysesKept(): [string, string, unknown][] {
+  const out: [string, string, unknown][] = [];
+  for (const key of [...tables.keys()].filter((k) => !k.startsWith('run/')).sort()) {
+    const table = tables.get(key)!;
+    for (const source of [...table.sources()].sort()) out.push([key, source, table.peek(source)]);
+  }
+  return out;
 }
 
 /** How many answers are kept, over every table. */

@@ -6,7 +6,9 @@ import { forgetPatternAnalyses, MAX_PATTERNS, patternAnalysesKept } from '../../
 import * as literals from '../../../core/scoring/required-literals.ts';
 import { requiredRun } from '../../../core/scoring/required-run.ts';
 import { parseRuleToml } from '../../../core/scoring/rule-loader.ts';
-import { corpusFileNames, FILTER_DIR, loadCorpus, testEngine } from './helpers.ts';
+import { SHIPPED_RULES } from '../../../core/scoring/shipped-rules.ts';
+import { renderShippedPatternAnalyses } from '../../../scripts/shipped-pattern-analyses.ts';
+import { corpusFileNames, FILTER_DIR, loadCorpus, REPO, testEngine } from './helpers.ts';
 
 /** Every rule pattern of the repository's rule files, with the flags the pattern filters compile it under. */
 function rulePatterns(): { source: string; flags: string }[] {
@@ -37,21 +39,26 @@ function bothAnswers(p: { source: string; flags: string }) {
 }
 
 describe('rule-pattern analyses remembered per process (pattern-analysis.ts)', () => {
-  it('an engine built from remembered analyses decides corpus calls exactly as one built from nothing, and building leaves every shared answer as computed', async () => {
-    forgetPatternAnalyses();
+  it('engines built from remembered and from shipped analyses decide corpus calls exactly as one built from nothing, and building leaves every shared answer as computed', async () => {
+    forgetPatternAnalyses({ shipped: false });
     const fromNothing = await testEngine();
     const kept = patternAnalysesKept();
     expect(kept).toBeGreaterThan(1000);
     const fromMemory = await testEngine();
     // The second build read no pattern afresh: every answer it asked for was kept.
     expect(patternAnalysesKept()).toBe(kept);
+    forgetPatternAnalyses();
+    const fromShipped = await testEngine();
+    expect(patternAnalysesKept()).toBe(kept);
     // Every sixteenth call of every corpus (below, every rule pattern's analyses are compared themselves).
     let calls = 0;
     for (const file of corpusFileNames()) {
       for (const entry of loadCorpus(file).filter((_, i) => i % 16 === 0)) {
         const a = fromNothing.evaluate(entry.tool_call, { record: false }).result;
-        const b = fromMemory.evaluate(entry.tool_call, { record: false }).result;
-        if (JSON.stringify(a) !== JSON.stringify(b)) expect({ file, id: entry.id, b }).toEqual({ file, id: entry.id, b: a });
+        for (const other of [fromMemory, fromShipped]) {
+          const b = other.evaluate(entry.tool_call, { record: false }).result;
+          if (JSON.stringify(a) !== JSON.stringify(b)) expect({ file, id: entry.id, b }).toEqual({ file, id: entry.id, b: a });
+        }
         calls++;
       }
     }
@@ -66,7 +73,18 @@ describe('rule-pattern analyses remembered per process (pattern-analysis.ts)', (
     // Asked twice, the same answer object (shared, not recomputed).
     const first = patterns[0]!;
     expect(remembered.requiredLiterals(first.source, first.flags, 1)).toBe(remembered.requiredLiterals(first.source, first.flags, 1));
-  }, 180_000);
+  }, 300_000);
+
+  it('core/scoring/shipped-pattern-analyses.ts holds what reading the shipped rules\' patterns afresh answers, no more (node scripts/gen-shipped-rules.mjs writes it)', async () => {
+    const committed = readFileSync(join(REPO, 'core', 'scoring', 'shipped-pattern-analyses.ts'), 'utf8');
+    const fresh = await renderShippedPatternAnalyses(SHIPPED_RULES);
+    // Compared row by row first, so a stale file names the patterns that moved.
+    const rows = (text: string) => new Set(text.split('\n').filter((line) => line.startsWith('  "')));
+    const [was, now] = [rows(committed), rows(fresh)];
+    expect([...was].filter((row) => !now.has(row)), 'stale rows').toEqual([]);
+    expect([...now].filter((row) => !was.has(row)), 'missing rows').toEqual([]);
+    expect(fresh).toBe(committed);
+  }, 120_000);
 
   it('keeps at most MAX_PATTERNS patterns per table, the least recently asked leaving first', () => {
     forgetPatternAnalyses();
