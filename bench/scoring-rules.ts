@@ -18,46 +18,13 @@
  *
  * Run: npx tsx bench/scoring-rules.ts [--top N] [--rounds R]
  */
-import { readdirSync } from 'node:fs';
-import { ruleDocument } from '../core/scoring/rule-loader.ts';
-import { FILTER_DIR, repoRules } from '../test/core/scoring/helpers.ts';
-import { benchEngine, corpusCalls } from './_scoring-engine.ts';
+import { benchEngine, corpusCalls, option, ruleNamesBySource } from './_scoring-engine.ts';
 
-const option = (name: string, fallback: number): number => {
-  const at = process.argv.indexOf(name);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 const TOP = option('--top', 40);
 const ROUNDS = option('--rounds', 3);
 if (process.argv.includes('--help')) {
   console.log('usage: npx tsx bench/scoring-rules.ts [--top N] [--rounds R]');
   process.exit(0);
-}
-
-/** Every rule's regex sources (pattern and except), as RegExp spells them, to `file/rule-id` names. */
-async function ruleNamesBySource(): Promise<Map<string, string[]>> {
-  const load = repoRules();
-  const names = new Map<string, string[]>();
-  const add = (source: string, name: string) => {
-    let key: string;
-    try { key = new RegExp(source).source; } catch { return; }
-    const list = names.get(key) ?? [];
-    if (!list.includes(name)) list.push(name);
-    names.set(key, list);
-  };
-  for (const fileName of readdirSync(FILTER_DIR).filter((f) => f.endsWith('.toml')).sort()) {
-    const file = await load(fileName);
-    if (!file) continue;
-    const rules = ruleDocument(file).rules;
-    if (!Array.isArray(rules)) continue;
-    const filter = fileName.replace(/\.toml$/, '');
-    for (const rule of rules as { id?: string; pattern?: unknown; except?: unknown }[]) {
-      if (typeof rule.pattern === 'string') add(rule.pattern, `${filter}/${rule.id}`);
-      if (typeof rule.except === 'string') add(rule.except, `${filter}/${rule.id} (except)`);
-    }
-  }
-  return names;
 }
 
 /** Runs, matches and milliseconds of one regex source in one pass. */
