@@ -196,6 +196,8 @@ describe('capacity taken away', () => {
       'aws ec2 stop-instances --instance-ids i-0abc1234def567890',
       'kubectl get nodes -o wide',
     ]);
+    quiet('production-workload-zeroed', ['gcloud container clusters resize dev-cluster --num-nodes 0 --quiet', 'az aks nodepool scale --cluster-name staging-aks --name np1 --node-count 0 -g staging-rg']);
+    quiet('k8s-node-evict', ['kubectl drain node-3 --ignore-daemonsets --context kind-kind', 'kubectl cordon minikube --context minikube']);
   });
 
   it('a production autoscaler removed and a production group written with no machines are held', () => {

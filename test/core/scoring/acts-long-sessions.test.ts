@@ -64,6 +64,7 @@ describe('Rails', () => {
       'heroku run rails db:schema:load DISABLE_DATABASE_ENVIRONMENT_CHECK=1 --app acme-prod',
     ]);
     for (const c of ['RAILS_ENV=production DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop', 'RAILS_ENV=production bundle exec rake db:schema:load', 'RAILS_ENV=production bin/rails db:reset']) denied(sh(c));
+    quiet('migration-on-production', ['RAILS_ENV=production bin/rails db:migrate:status', 'RAILS_ENV=production bundle exec rake db:migrate:status']);
     quiet('rails-database-wiped-guard-off', ['RAILS_ENV=test bin/rails db:purge db:create', 'RAILS_ENV=test bin/rails db:seed:replant']);
   });
 });
