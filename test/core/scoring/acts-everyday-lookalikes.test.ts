@@ -163,3 +163,36 @@ describe("a website's bucket opened to readers", () => {
     each('data-shared-outside-organisation', 'deny', ['bq add-iam-policy-binding --member=allUsers --role=roles/bigquery.dataViewer acme:sales']);
   });
 });
+
+describe('secret stores: metadata, names and throwaway keys', () => {
+  it("a 1Password item's username alone, a Vault transit key's metadata, dev secret names and a test key's deletion are allowed", () => {
+    quiet('secret-store-read', ['op item get "GitHub" --fields username', 'op item get GitHub --fields label=url', 'vault read transit/keys/app']);
+    quiet('cli-credential-export', ['op item get "GitHub" --fields username']);
+    quiet('secret-enumeration', ['az keyvault secret list --vault-name dev-kv --query "[].name"', 'gcloud secrets list --project acme-dev', 'aws secretsmanager list-secrets --profile sandbox']);
+    quiet('kms-key-destroy', ['aws kms schedule-key-deletion --key-id alias/dev-test-key --pending-window-in-days 7', 'gcloud kms keys versions destroy 1 --key=test-key --keyring=dev --location=global']);
+  });
+
+  it('a password, a revealed or whole item, a KV secret, production names and production keys are still stopped', () => {
+    each('secret-store-read', 'stopped', [
+      'op item get "AWS prod" --fields password',
+      'op item get "AWS prod" --fields username,password',
+      'op item get GitHub --fields username --reveal',
+      "op item get 'Prod Postgres' --reveal --format json",
+      'vault read secret/data/prod/db',
+      'vault read database/creds/admin',
+      'vault read transit/export/encryption-key/app',
+    ]);
+    each('secret-enumeration', 'stopped', [
+      'aws secretsmanager list-secrets',
+      "az keyvault secret list --vault-name kv-prod -o tsv",
+      'aws secretsmanager list-secrets --profile prod',
+      'gcloud secrets list --project acme-dev-prod',
+    ]);
+    each('kms-key-destroy', 'deny', [
+      'aws kms schedule-key-deletion --key-id alias/prod-data --pending-window-in-days 7',
+      'aws kms schedule-key-deletion --key-id alias/test-prod-data --pending-window-in-days 7',
+      'gcloud kms keys versions destroy 1 --key=prod-key --keyring=main --location=global',
+      'aws kms schedule-key-deletion --key-id 1234abcd-12ab-34cd-56ef-1234567890ab',
+    ]);
+  });
+});
