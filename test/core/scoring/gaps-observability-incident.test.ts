@@ -35,19 +35,24 @@ describe('alerting destroyed or muted through its HTTP API', () => {
   it('muting everything is held', () => {
     each('alerting-muted-api', 'stopped', [
       http('POST', 'https://api.datadoghq.com/api/v1/monitor/bulk_mute', '{"scope":"*"}', DD),
-      http('POST', 'https://api.datadoghq.eu/api/v1/monitor/mute_all', undefined, DD),
       http('POST', 'https://api.us5.datadoghq.com/api/v1/monitor/bulk_mute', '{"scope":"env:prod"}', DD),
       http('POST', 'https://api.pagerduty.com/maintenance_windows', '{"maintenance_window":{"services":[{"id":"PX1"},{"id":"PX2"}]}}'),
       http('POST', 'https://api.opsgenie.com/v2/integrations/7c3a-11ef/disable', undefined, { Authorization: 'GenieKey x' }),
     ]);
     each('alerting-muted-api-body', 'stopped', [
-      http('POST', 'https://api.datadoghq.com/api/v1/downtime', '{"scope":["*"],"end":1733058000}', DD),
-      http('POST', 'https://api.datadoghq.com/api/v2/downtime', '{"scope": "*", "message": "quiet"}', DD),
       http('PUT', 'https://api.pagerduty.com/services/PX1Y2Z3', '{"service":{"status":"disabled"}}'),
       http('PUT', 'https://api.pagerduty.com/incidents', '{"incidents":[{"id":"P1","type":"incident_reference","status":"resolved"}]}'),
-      http('POST', 'http://alertmanager.monitoring:9093/api/v2/silences', '{"matchers":[{"name":"alertname","value":".+","isRegex":true}]}', {}),
       http('PATCH', 'https://api.statuspage.io/v1/pages/abc/incidents/inc1', '{"incident":{"status":"resolved"}}', { Authorization: 'OAuth x' }),
       http('PATCH', 'https://api.statuspage.io/v1/pages/abc/components/c1', 'component[status]=operational', { Authorization: 'OAuth x' }),
+    ]);
+    // Every monitor muted, a downtime over every scope or a silence matching every alert silences all alerting (actsM).
+    each('alerting-muted-all-api', 'deny', [
+      http('POST', 'https://api.datadoghq.eu/api/v1/monitor/mute_all', undefined, DD),
+    ]);
+    each('alerting-silenced-everything-api', 'deny', [
+      http('POST', 'https://api.datadoghq.com/api/v1/downtime', '{"scope":["*"],"end":1733058000}', DD),
+      http('POST', 'https://api.datadoghq.com/api/v2/downtime', '{"scope": "*", "message": "quiet"}', DD),
+      http('POST', 'http://alertmanager.monitoring:9093/api/v2/silences', '{"matchers":[{"name":"alertname","value":".+","isRegex":true}]}', {}),
     ]);
     each('logs-excluded-api', 'stopped', [
       http('PUT', 'https://api.datadoghq.com/api/v1/logs/config/indexes/main', '{"exclusion_filters":[{"name":"all","is_enabled":true,"filter":{"query":"*","sample_rate":1.0}}]}', DD),
