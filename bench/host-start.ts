@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { launchHost, type HostKind } from '../test/support/host-process.ts';
+import { median } from './_request-rate.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TICKS_PER_SECOND = 100;
@@ -31,11 +32,6 @@ function groupCpuSeconds(group: number): number {
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / TICKS_PER_SECOND;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 /** One start of `kind`: wall ms to the first health 200, CPU seconds of its processes by then. */
