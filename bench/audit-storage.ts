@@ -20,6 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST_NODE_FLAGS } from '../adapters/node/host-node-flags.ts';
+import { cpuMsOfStat } from './_proc-stat.ts';
 import { createAuditLog } from '../core/audit/audit-log.ts';
 import type { AuditAppendInput, AuditLog } from '../core/audit/audit-log.ts';
 import { createNodeDirectory } from '../storage/sqljs/node-files.ts';
@@ -191,9 +192,7 @@ async function measureHost(configDir: string): Promise<HostFigures> {
     const auditMs = performance.now() - started;
     const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
     const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
-    // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name): utime and stime in clock ticks (100/s).
-    const ticks = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).replace(/^.*\) /s, '').split(' ');
-    const cpuMs = (Number(ticks[11]) + Number(ticks[12])) * 10;
+    const cpuMs = cpuMsOfStat(await readFile(`/proc/${child.pid}/stat`, 'utf8'));
     return { healthMs, auditMs, rssMb, cpuMs };
   } finally {
     child.kill('SIGKILL');

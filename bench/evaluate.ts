@@ -39,6 +39,7 @@ import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
 import { LOAD_CONNECTIONS, loadShapeBodies, loadShapeCalls, openLiveClient } from '../test/support/evaluate-load.ts';
 import { launchHost } from '../test/support/host-process.ts';
+import { cpuMsOfStat } from './_proc-stat.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? LOAD_CONNECTIONS);
 const DURATION_MS = Math.max(10_000, Number(process.env.BENCH_DURATION_MS ?? 10_000));
@@ -47,8 +48,7 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 10_000);
 /** Linux /proc user + system CPU ms of a process, or of its main thread alone (null elsewhere). */
 async function cpuMs(pid: number | undefined, mainThread = false): Promise<number | null> {
   try {
-    const fields = (await readFile(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return cpuMsOfStat(await readFile(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }

@@ -10,15 +10,15 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { launchHost, type HostKind } from '../test/support/host-process.ts';
+import { cpuMsOfStat, statFields } from './_proc-stat.ts';
 import { median } from './_request-rate.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const TICKS_PER_SECOND = 100;
 const kinds = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['node']) as HostKind[];
 
 /** CPU seconds (user + system) used so far by the live processes of process group `group`. */
 function groupCpuSeconds(group: number): number {
-  let ticks = 0;
+  let ms = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let stat: string;
     try {
@@ -26,12 +26,10 @@ function groupCpuSeconds(group: number): number {
     } catch {
       continue; // gone meanwhile
     }
-    // Fields after the command name (which may hold spaces), from field 3 on.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) !== group) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
+    if (Number(statFields(stat)[2]) !== group) continue;
+    ms += cpuMsOfStat(stat);
   }
-  return ticks / TICKS_PER_SECOND;
+  return ms / 1000;
 }
 
 /** One start of `kind`: wall ms to the first health 200, CPU seconds of its processes by then. */
