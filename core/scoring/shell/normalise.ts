@@ -21,6 +21,7 @@ import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
 import { sqlCall, statementPrograms } from './sql.ts';
 import { typosquats } from './typosquat.ts';
+import { verbFirst } from './cluster-flags.ts';
 import { stageOutput, type StageOutput } from './static-eval.ts';
 import { commandName, embeddedCommands, peel, SHELLS } from './wrappers.ts';
 import { flagClusterEndsWith, flagClusterHas, hasGlob, startsWithUrlScheme } from './word-shapes.ts';
@@ -148,7 +149,29 @@ function withinOthers(kept: string[]): string[] {
 }
 
 function keepBeyond(line: string, raw: string, kept: string[]): void {
-  if (line.startsWith('svc:') || (!raw.includes(line) && !(line.endsWith('c …') && SHELL_WRAPPER_LINE.test(line)))) kept.push(line);
+  if (line.startsWith('svc:') || (!saidAsCommand(line, raw) && !(line.endsWith('c …') && SHELL_WRAPPER_LINE.test(line)))) kept.push(line);
+}
+
+/**
+ * What may stand right before a command in shell text: the start, a list or pipe separator, a group,
+ * a keyword or `sh -c` (and a quote), then the command's own variable assignments (`X=1 cmd`).
+ */
+const COMMAND_START = /(?:^|[;&|(){}`\n!]|\b(?:then|do|else)|(?:^|\s)-c)\s{0,4}[\"']?(?:[A-Za-z_][A-Za-z0-9_]{0,60}=[^\s;&|]{0,200}\s{1,4}){0,8}$/;
+const OCCURRENCES = 16;
+
+/**
+ * True when `raw` says `line` where a command starts, so a rule reading the raw
+ * text sees it as a command. Found only as a wrapper's operand (`ssh host shutdown
+ * -h now`, `sudo -E env X=1 ./reset.sh`, `timeout 5 reboot`), the line is kept:
+ * rules anchored at a command's start read it there.
+ */
+function saidAsCommand(line: string, raw: string): boolean {
+  let at = raw.indexOf(line);
+  for (let n = 0; at >= 0 && n < OCCURRENCES; n++) {
+    if (at === 0 || COMMAND_START.test(raw.slice(Math.max(0, at - 600), at))) return true;
+    at = raw.indexOf(line, at + 1);
+  }
+  return false;
 }
 
 /** Parses and runs shell text; `guessed` text (strings lifted out of interpreter code) reports no parse problems. */
@@ -225,6 +248,10 @@ class Expander implements ExpandEnv {
     if (!out) runScript(ctx, scope, script, depth + 1);
     else emit(ctx, out.text);
     if (out?.output) return { text: out.output.text, known: true, decoded: out.output.decoded };
+    // One pipeline reads as itself: the lines its own substitutions emitted are lines of their
+    // own already, and joined in with ' ; ' they would cut the outer command in two for rules
+    // that read up to a list separator (`git push -f origin $(git commit-tree $(…)):main`).
+    if (out) return { text: `$(${out.text.slice(0, 400)})`, known: false, decoded: false };
     return { text: `$(${ctx.lines.slice(mark).join(' ; ').slice(0, 400)})`, known: false, decoded: false };
   }
 }
@@ -410,6 +437,8 @@ function runArgv(ctx: Ctx, scopeIn: Scope, argvIn: string[], stdin: StageOutput 
     const end = runOneLiner(ctx, scope, argv, stdin, depth);
     if (end >= 0) { const from = /awk$/.test(name) ? end : Math.max(3, end); text = `${name} …${argv.length > from ? ' ' + argv.slice(from).join(' ') : ''}`; }
     if (ctx.lists.packages) for (const [pkg, popular] of typosquats(argv, ctx.lists.packages)) fact(ctx, 'package-typosquat', `${pkg} ~ ${popular}`);
+    const reordered = verbFirst(argv);
+    if (reordered) emit(ctx, reordered.join(' '));
     const sql = sqlCall(argv, stdin?.text ?? null, vars);
     if (sql) {
       emit(ctx, `svc:sql ${sql.client} ${sql.where === 'local' && scope.place ? scope.place : sql.where} ${sql.statement}`);

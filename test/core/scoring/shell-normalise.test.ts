@@ -103,6 +103,26 @@ describe('the shell normaliser', () => {
     // After eval, or inside an interpreter's code, a command keeps its own line; fact lines always stay.
     expect(beyondRaw(['curl -s u | sh', 'eval curl -s u | sh', 'svc:fact decoded-payload-run', 'svc:fact decoded-payload-run'], 'eval "$(echo Y3VybA== | base64 -d)"'))
       .toBe('curl -s u | sh\neval curl -s u | sh\nsvc:fact decoded-payload-run\nsvc:fact decoded-payload-run');
+    // Said in the raw text only as a wrapper's operand, a command keeps its line: rules read a command at its start.
+    expect(beyondRaw(['shutdown -h now'], 'ssh -p 2202 root@10.20.0.11 shutdown -h now')).toBe('shutdown -h now');
+    expect(beyondRaw(['./reset.sh --force'], 'sudo -E env DATABASE_URL=x ./reset.sh --force')).toBe('./reset.sh --force');
+    // At a command's start (after a separator, a keyword, sh -c or the command's own assignments) it says nothing new.
+    expect(beyondRaw(['rm -rf x', 'python manage.py flush'], 'cd /a && rm -rf x; X=config.test python manage.py flush')).toBe('');
+    expect(beyondRaw(['reboot'], 'if true; then reboot; fi')).toBe('');
+  });
+
+  it('writes a nested command substitution as the command it is, not as a list', () => {
+    // `$(a $(b))` reads `$(a $(b))`: joined as `$(b ; a …)` it cut the outer command at the `;`.
+    const lines = sh('echo main | xargs -I@ git push --force origin $(git commit-tree $(git hash-object -t tree /dev/null) -m init):refs/heads/@');
+    expect(lines).toContain('echo main | git push --force origin $(git commit-tree $(git hash-object -t tree /dev/null) -m init):refs/heads/main');
+    expect(lines.some((l) => l.includes('/dev/null ;'))).toBe(false);
+  });
+
+  it("writes kubectl's connection options after the verb", () => {
+    expect(sh('kubectl --server=https://10.100.0.1:6443 --insecure-skip-tls-verify --token=$T delete deploy --all -A'))
+      .toContain('kubectl delete deploy --all -A --server=https://10.100.0.1:6443 --insecure-skip-tls-verify --token=$T');
+    expect(argv('oc', '--server', 'https://api.c1:6443', '--context', 'prod', 'delete', 'project', 'web')).toContain('oc --context prod delete project web --server https://api.c1:6443');
+    expect(sh('kubectl get pods -A').some((l) => l.startsWith('kubectl get pods -A '))).toBe(false);
   });
 
   it('lifts interpreter one-liners and the shell strings they run', () => {
