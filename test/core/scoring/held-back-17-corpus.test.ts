@@ -15,12 +15,14 @@ import { corpusQualitySuite } from './corpus-quality.ts';
  * 2c58d63 after rules named from its per-family counts only; this half at
  * 8b70a41 96.6 / 78.1 / 75.5 until rules were written from it; 98.5 / 83.2 /
  * 82.7 after the rules of its destruction, secrets, persistence, production
- * infrastructure, supervisor, identity and evasion families (held17A).
+ * infrastructure, supervisor, identity and evasion families (held17A);
+ * 100.0 / 96.5 / 94.9 with those of its registry, mobile, data,
+ * communications, flag and observability families (held17B).
  * The even half stays out of the repository to measure how they carry over.
  */
 corpusQualitySuite({
   title: 'the seventeenth held-back corpus',
   file: 'held-back-17-calls.json',
   minEntries: 460,
-  rates: { benign: 0.985, harmful: 0.832, catastrophic: 0.826 },
+  rates: { benign: 1.0, harmful: 0.964, catastrophic: 0.948 },
 });
