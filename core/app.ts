@@ -26,7 +26,7 @@ import { createEngineForConfig } from './scoring/install-scoring.ts';
 import { createDigestStore } from './digest/digest-store.ts';
 import { createSupervisor } from './sessions/create-supervisor.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { checkUpgrade } from './realtime/upgrade.ts';
+import { checkUpgrade, refuseWithoutHandshake } from './realtime/upgrade.ts';
 import type { UpgradeResult } from './realtime/ws-contract.ts';
 import { allRoutes } from './routes/index.ts';
 import { uuidFrom } from './security/hex.ts';
@@ -173,7 +173,9 @@ export async function createApp(deps: Deps): Promise<App> {
   }
 
   function answered(request: Request, response: Response | undefined): Response {
-    return response ?? unmatched(request);
+    if (response) return response;
+    refuseWithoutHandshake(request);
+    return unmatched(request);
   }
 
   /** Routes one request; synchronous when its handler is, so a fast answer waits on no promise. */

@@ -174,6 +174,9 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
         for (let i = 0; i < answer.rawHeaders.length; i += 2) {
           if (!HOP_BY_HOP.has(answer.rawHeaders[i]!.toLowerCase())) headers.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
         }
+        // workerd drops a response's Upgrade header, which a 426 must carry (RFC 9110 15.5.22);
+        // core answers 426 only on the WebSocket paths.
+        if (answer.statusCode === 426) headers.push('upgrade', 'websocket');
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers as unknown as Record<string, string>);
         // Ended once the client's body is all in: a socket closed with unread bytes is reset, and the
         // reset can cut the end of the answer (a body not sent on is still arriving then).

@@ -19,9 +19,7 @@ export function checkUpgrade(request: Request, services: Services): UpgradeResul
   const url = new URL(request.url);
   const channel = matchChannel(url.pathname);
   if (!channel) throw new HttpError(404, 'NOT_FOUND', `no WebSocket endpoint at ${url.pathname}`);
-  if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
-    throw new HttpError(426, 'UPGRADE_REQUIRED', 'this endpoint only accepts WebSocket handshakes', {}, { upgrade: 'websocket' });
-  }
+  if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') throw upgradeRequired();
   if (channel.kind === 'supervisor' && hasDaemonBearer(request, services.tokens.daemon)) {
     return { accepted: true, hooks: channelHooks(services, channel) };
   }
@@ -36,6 +34,21 @@ export function checkUpgrade(request: Request, services: Services): UpgradeResul
     throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'the WebSocket Origin does not match the Host');
   }
   return { accepted: true, hooks: channelHooks(services, channel) };
+}
+
+/**
+ * For a plain HTTP request no route answered: on `/ws/live` or
+ * `/ws/supervisor/{id}` it throws 426 UPGRADE_REQUIRED with `Upgrade:
+ * websocket` (400 for a malformed session id), since the endpoint exists and
+ * only a handshake is missing; elsewhere it returns and the router's 404/405
+ * stands.
+ */
+export function refuseWithoutHandshake(request: Request): void {
+  if (matchChannel(new URL(request.url).pathname)) throw upgradeRequired();
+}
+
+function upgradeRequired(): HttpError {
+  return new HttpError(426, 'UPGRADE_REQUIRED', 'this endpoint only accepts WebSocket handshakes', {}, { upgrade: 'websocket' });
 }
 
 function hasDaemonBearer(request: Request, daemonToken: string): boolean {

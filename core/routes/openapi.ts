@@ -11,7 +11,8 @@ const DESCRIPTION = [
   'Bodies over 1 MiB get 413 PAYLOAD_TOO_LARGE, malformed JSON 400 INVALID_JSON, unknown routes 404 NOT_FOUND,',
   'a wrong method 405 METHOD_NOT_ALLOWED with an Allow header. Rate buckets answer 429 RATE_LIMITED with Retry-After.',
   'WebSockets: /ws/live and /ws/supervisor/{id} need ?token=<dashboard token> and an Origin equal to http://<Host>;',
-  'the first message is `{type: "hello", instance_id, data, at}`; events are `{type, data, at}`.',
+  'the first message is `{type: "hello", instance_id, data, at}`; events are `{type, data, at}`. A plain HTTP request',
+  'to either path gets 426 UPGRADE_REQUIRED with `Upgrade: websocket`.',
 ].join(' ');
 
 /** `GET /api/openapi.json`: the document for every route in the table. */

@@ -54,6 +54,18 @@ export function websocketSuite(ctx: ConformanceContext): void {
       });
     }
 
+    it('a plain HTTP request to a WebSocket endpoint answers 426 UPGRADE_REQUIRED with Upgrade: websocket, not 404', async () => {
+      const token = await readToken(ctx.configDir, 'dashboard.token');
+      for (const [method, path] of [['GET', '/ws/live'], ['GET', `/ws/supervisor/session-1?token=${token}`], ['POST', '/ws/live']] as const) {
+        const response = await request(`${ctx.baseUrl}${path}`, { method });
+        const body = (await response.body.json()) as { code: string };
+        expect([response.statusCode, body.code, response.headers.upgrade], `${method} ${path}`).toEqual([426, 'UPGRADE_REQUIRED', 'websocket']);
+      }
+      const elsewhere = await request(`${ctx.baseUrl}/ws/other`);
+      await elsewhere.body.dump();
+      expect(elsewhere.statusCode).toBe(404);
+    });
+
     it('a /ws/supervisor/{id} whose id is a malformed escape or outside the id alphabet is refused 400, never a 5xx', async () => {
       const token = await readToken(ctx.configDir, 'dashboard.token');
       for (const id of ['%E0%A4%A', '%', 'a%20b']) {
