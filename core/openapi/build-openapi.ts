@@ -5,7 +5,9 @@ const AUTH_NOTES: Record<RouteSpec['auth'], string> = {
   open: 'Open: no credentials.',
   'read-token': 'Read-token: header x-svc-csrf with the dashboard token (401 DASHBOARD_AUTH_REQUIRED).',
   write: 'Write: header x-svc-csrf with the dashboard token (403 CSRF_REQUIRED).',
-  'read-token+write': 'Read-token and Write: header x-svc-csrf with the dashboard token.',
+  'read-token+write':
+    'Read-token and Write: header x-svc-csrf with the dashboard token. The token guard runs first: a missing or wrong ' +
+    'header is 401 DASHBOARD_AUTH_REQUIRED; with no dashboard token configured (guard inert) it is 403 CSRF_REQUIRED.',
   ipc: 'Daemon IPC: Authorization: Bearer <daemon.token> (401 IPC_AUTH_REQUIRED).',
   'self-proof': 'The request carries its own proof (nonce or pairing code); no CSRF layer.',
 };

@@ -30,7 +30,11 @@ export const CanarySchema = Type.Object(
   {
     id: Type.String(),
     label: Type.String({ minLength: 1 }),
-    value_prefix: Type.String({ description: 'The first four characters of the value and an ellipsis (U+2026)' }),
+    value_prefix: Type.String({
+      description:
+        'The first four characters of the value and an ellipsis (U+2026). A value of four characters or fewer is ' +
+        'shown whole, so a decoy should be longer (a generated one is 48 hex characters).',
+    }),
   },
   { additionalProperties: false },
 );
