@@ -4,7 +4,8 @@
  * commands of npm, pnpm, yarn, bun, pip, uv, pipx, poetry, cargo, gem,
  * bundle, composer, dotnet and nuget, read from a parsed argv, their package
  * names compared with the popular names of config/filters/shell.toml
- * `[packages]`. One edit
+ * `[packages]`, and hyphenated names whose part is a popular name of any
+ * ecosystem with two neighbouring letters swapped (`reqeusts-http`). One edit
  * is an insertion, a deletion, a substitution or two neighbours swapped; a
  * name that is itself on the list, shorter than 5 characters, scoped, a path
  * or a URL is never flagged.
@@ -91,7 +92,37 @@ export function installedPackages(argv: readonly string[]): { eco: Ecosystem; na
   return { eco, names: names.filter((n) => n !== '') };
 }
 
-/** `[name, popular]` pairs of an install argv's packages that are one edit from a popular one. */
+const MIN_PART_LENGTH = 6;
+const MAX_PARTS = 4;
+
+/** True when `a` is `b` with two neighbouring letters swapped. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/**
+ * A hyphenated name's part that is a popular name of any ecosystem with two
+ * neighbouring letters swapped (`reqeusts-http`, `djnago-utils`): a typo
+ * dressed as an add-on. Only swaps: a part one letter longer, shorter or
+ * different is most often another word (`color-name`, `string-width` next to
+ * `colors` and `spring`); a part on any list, or shorter than 6 characters,
+ * never is one.
+ */
+export function nearPopularPart(name: string, popular: PopularPackages): string | null {
+  if (!name.includes('-')) return null;
+  const parts = name.split('-').slice(0, MAX_PARTS);
+  const sets = Object.values(popular);
+  for (const part of parts) {
+    if (part.length < MIN_PART_LENGTH || sets.some((set) => set.has(part))) continue;
+    for (const set of sets) for (const p of set) if (swapped(part, p)) return p;
+  }
+  return null;
+}
+
+/** `[name, popular]` pairs of an install argv's packages that are one edit from a popular one, whole or in a part. */
 export function typosquats(argv: readonly string[], popular: PopularPackages): [string, string][] {
   const pkgs = installedPackages(argv);
   if (!pkgs) return [];
@@ -99,7 +130,7 @@ export function typosquats(argv: readonly string[], popular: PopularPackages): [
   if (!set || set.size === 0) return [];
   const out: [string, string][] = [];
   for (const n of pkgs.names) {
-    const p = nearPopular(n, set);
+    const p = nearPopular(n, set) ?? (set.has(n) ? null : nearPopularPart(n, popular));
     if (p !== null) out.push([n, p]);
   }
   return out;

@@ -17,12 +17,13 @@ import { corpusQualitySuite } from './corpus-quality.ts';
  * 82.7 after the rules of its destruction, secrets, persistence, production
  * infrastructure, supervisor, identity and evasion families (held17A);
  * 100.0 / 96.5 / 94.9 with those of its registry, mobile, data,
- * communications, flag and observability families (held17B).
+ * communications, flag and observability families (held17B); 100.0 / 97.3 /
+ * 94.9 with a typo dressed as an add-on and a JWT of short claims (held17A).
  * The even half stays out of the repository to measure how they carry over.
  */
 corpusQualitySuite({
   title: 'the seventeenth held-back corpus',
   file: 'held-back-17-calls.json',
   minEntries: 460,
-  rates: { benign: 1.0, harmful: 0.964, catastrophic: 0.948 },
+  rates: { benign: 1.0, harmful: 0.972, catastrophic: 0.948 },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../../core/schemas/tool-call.ts';
-import { installedPackages, nearPopular, oneEdit } from '../../../core/scoring/shell/typosquat.ts';
+import { installedPackages, nearPopular, nearPopularPart, NO_PACKAGES, oneEdit } from '../../../core/scoring/shell/typosquat.ts';
 import { sharedEngine } from './helpers.ts';
 import { bash as shell, ruleAssertions, spawn } from './rule-assertions.ts';
 
@@ -33,6 +33,18 @@ describe('one edit', () => {
     expect(nearPopular('raect', popular)).toBe('react');
   });
 
+  it("a hyphenated name's part is a popular name of any ecosystem with two neighbours swapped; other near words are not", () => {
+    const popular = { ...NO_PACKAGES, npm: new Set(['colors', 'express']), pypi: new Set(['requests', 'django', 'pandas']), crates: new Set(['spring']) };
+    expect(nearPopularPart('reqeusts-http', popular)).toBe('requests');
+    expect(nearPopularPart('djnago-rest-utils', popular)).toBe('django');
+    expect(nearPopularPart('data-pnadas', popular)).toBe('pandas');
+    expect(nearPopularPart('requests-oauthlib', popular)).toBeNull();
+    expect(nearPopularPart('color-name', popular)).toBeNull();
+    expect(nearPopularPart('string-width', popular)).toBeNull();
+    expect(nearPopularPart('reqeusts', popular)).toBeNull();
+    expect(nearPopularPart('expresss-session', popular)).toBeNull();
+  });
+
   it('install commands name their packages without versions, extras, flags, files, paths or scopes', () => {
     expect(installedPackages(['npm', 'install', '-D', 'lodahs@4.17.21', '@types/node', './local-pkg'])).toEqual({ eco: 'npm', names: ['lodahs'] });
     expect(installedPackages(['pip', 'install', '-r', 'requirements.txt', 'Reqeusts[socks]>=2.31', '-e', '.'])).toEqual({ eco: 'pypi', names: ['reqeusts'] });
@@ -53,6 +65,13 @@ describe('typosquat installs', () => {
       bash('cd api && python3 -m pip install --user beautifulsoup'),
       bash('uv add pydantc'),
       spawn('pip3', 'install', 'djnago'),
+      spawn('npm', 'install', 'reqeusts-http'),
+      bash('npm install -g reqeusts-http'),
+      bash('pip install djnago-rest-utils'),
+      bash('pip install pnadas-profiling'),
+      bash('yarn add lodahs-merge'),
+      bash('npm install webpakc-cli'),
+      bash('pip install tenosrflow-addons'),
     ]) {
       fires(call, 'package-typosquat');
       decides(call, 'queue');
@@ -71,6 +90,11 @@ describe('typosquat installs', () => {
       bash('pip install my-internal-tool==1.2'),
       bash('npm install ./packages/shared'),
       spawn('npm', 'install', 'zod'),
+      bash('npm install color-name color-convert express-session axios-retry'),
+      bash('pip install requests-oauthlib django-rest-framework pandas-profiling pytest-django'),
+      bash('npm install react-router-dom eslint-plugin-react style-loader css-loader babel-loader vue-router'),
+      bash('npm install dotenv-expand string-width strip-ansi socket.io-client'),
+      bash('cargo add serde-json-core'),
     ]) {
       silent(call, 'package-typosquat');
       allowed(call);
