@@ -9,9 +9,10 @@ import { familyAssertions, ruleAssertions, spawn } from './rule-assertions.ts';
  * whoever the vendor. A storage container or bucket deleted with everything
  * in it (Azure containers, shares and Data Lake filesystems, gs://bucket/**
  * and all versions, MinIO, s3cmd, B2, OCI); a remote machine powered off
- * over ssh or a fleet runner; a cluster torn down with kubectl's connection
+ * over ssh or a fleet runner, or its database, web server or cluster service
+ * stopped; a cluster torn down with kubectl's connection
  * options written before the verb; the zone apex's own record deleted; a
- * Nomad job stopped and purged or stopped on a remote cluster; production
+ * Nomad job stopped and purged or stopped on a remote cluster (CLI or HTTP API); production
  * Consul key-value data written through its HTTP API; a database reset run
  * with its URL pointing at a remote host; a server application's database
  * file moved or deleted. Everyday look-alikes: listing and single-object
@@ -96,6 +97,28 @@ describe('remote machines powered off', () => {
   });
 });
 
+describe('core services stopped on remote machines', () => {
+  it('a database, web server, queue or cluster service stopped, disabled or masked over ssh is held', () => {
+    each('remote-core-service-stopped', 'stopped', [
+      'ssh deploy@10.20.0.11 sudo systemctl stop postgresql',
+      "ssh root@10.20.0.12 'systemctl disable --now nginx'",
+      'ssh ops@db-2.acme.internal sudo systemctl mask mysql',
+      'ssh -p 2202 root@10.20.0.11 service redis-server stop',
+      spawn('ssh', 'root@10.20.0.13', 'systemctl stop docker.service'),
+      'ssh admin@web-1 "sudo systemctl stop haproxy"',
+      'ssh root@10.0.0.9 systemctl kill kubelet',
+    ]);
+    quiet('remote-core-service-stopped', [
+      'ssh deploy@10.20.0.11 sudo systemctl restart nginx',
+      'ssh deploy@10.20.0.11 systemctl status postgresql',
+      'ssh pi@raspberrypi.local sudo systemctl stop nginx',
+      'ssh deploy@10.20.0.11 sudo systemctl stop myapp-worker',
+      'ssh root@127.0.0.1 -p 2222 sudo systemctl stop mysql',
+      "ssh deploy@10.20.0.11 'journalctl -u nginx -n 50'",
+    ]);
+  });
+});
+
 describe("kubectl's connection options before the verb", () => {
   it('a teardown reached through --server, --token and TLS options reads as the teardown it is', () => {
     each('production-teardown', 'deny', [
@@ -146,6 +169,18 @@ describe('Nomad jobs and Consul key-value data on a cluster', () => {
       'nomad job stop -namespace=prod web',
       'nomad job stop -detach -purge -yes web',
     ]);
+    each('nomad-job-stopped-api', 'stopped', [
+      http('POST', 'http://10.30.0.5:4646/v1/job/billing-worker/deregister?purge=true'),
+      http('DELETE', 'http://10.30.0.5:4646/v1/job/billing-worker?purge=true'),
+      http('DELETE', 'https://nomad.acme.io:4646/v1/job/payments'),
+      http('DELETE', 'http://10.30.0.5:4646/v1/job/web?namespace=prod'),
+    ]);
+    for (const c of [
+      http('GET', 'http://10.30.0.5:4646/v1/job/billing-worker'),
+      http('DELETE', 'http://127.0.0.1:4646/v1/job/example?purge=true'),
+      http('POST', 'http://10.30.0.5:4646/v1/job/billing-worker/plan'),
+      http('POST', 'http://10.30.0.5:4646/v1/job/billing-worker/evaluate'),
+    ]) allowed(c);
     quiet('nomad-job-stopped-on-cluster', [
       'nomad job status billing-worker',
       'nomad job stop example',
