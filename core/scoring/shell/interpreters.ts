@@ -123,11 +123,17 @@ export function oneLiner(argv: readonly string[]): OneLiner | null {
 
 const HOME_EXPR = /os\.path\.expanduser\(\s*['"]~['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:require\(\s*['"](?:node:)?os['"]\s*\)|\bos)\.homedir\(\)|process\.env\.HOME\b|process\.env\[\s*['"]HOME['"]\s*\]|os\.environ\[\s*['"]HOME['"]\s*\]|os\.environ\.get\(\s*['"]HOME['"]\s*\)|os\.getenv\(\s*['"]HOME['"]\s*\)|\bgetenv\(\s*['"]HOME['"]\s*\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|\bENV\[\s*['"]HOME['"]\s*\]|\bDir\.home\b|File\.expand_path\(\s*['"]~['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g;
 const CONCAT = /(['"])([^'"\n]{0,400})\1\s{0,4}(?:\+|\.\.?|\/)\s{0,4}(['"])([^'"\n]{0,400})\3/;
+/** `os.path.expanduser('~/src')`: the path it names, home included. */
+const EXPANDED_HOME_PATH = /os\.path\.expanduser\(\s{0,3}(['"])(~\/[^'"\n]{1,200})\1\s{0,3}\)/g;
+/** `os.path.join('~', '.ssh')`, `path.join('~', '.aws', 'credentials')` once home reads '~': one path. */
+const JOINED_HOME_PATH = /\b(?:os\.)?path\.join\(\s{0,3}'~'((?:\s{0,3},\s{0,3}(['"])[^'"\n,]{1,100}\2){1,6})\s{0,3}\)/g;
 
-/** Code as the rules read it: one line, home expressions as '~', adjacent literals joined. */
+/** Code as the rules read it: one line, home expressions as '~' (and paths under it as '~/…'), adjacent literals joined. */
 export function codeForRules(code: string): string {
   // Every home expression names home, HOME or expand(user|_path); every joined pair has quotes.
-  let s = code.includes('home') || code.includes('HOME') || code.includes('expand') ? code.replace(HOME_EXPR, "'~'") : code;
+  let s = code.includes('expanduser') ? code.replace(EXPANDED_HOME_PATH, "'$2'") : code;
+  s = s.includes('home') || s.includes('HOME') || s.includes('expand') ? s.replace(HOME_EXPR, "'~'") : s;
+  if (s.includes("join('~'")) s = s.replace(JOINED_HOME_PATH, (_, rest: string) => `'~/${rest.split(',').slice(1).map((p) => p.trim().slice(1, -1)).join('/')}'`);
   for (let i = 0; i < 24 && (s.includes("'") || s.includes('"')); i++) {
     const m = CONCAT.exec(s);
     if (!m) break;
@@ -153,6 +159,41 @@ function matches(re: RegExp, text: string, max: number): RegExpExecArray[] {
   }
   re.lastIndex = 0;
   return out;
+}
+
+/** Four or more character codes (decimal or 0x hex) after a decoder: `map{chr}(114,109,…)`, `String.fromCharCode(…)`, `pack('C*', …)`, `bytes([…])`. */
+const CODE_LIST = /(?:chr|fromcharcode|pack|bytes|bytearray)\b[^0-9\n]{0,30}?((?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\s{0,2},\s{0,2}(?:0x[0-9a-f]{1,2}|[0-9]{1,3})){3,4000})/gi;
+/** Ruby's order: the list first, then `.pack('c*')` / `.pack('U*')`. */
+const LIST_PACKED = /\[\s{0,2}((?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\s{0,2},\s{0,2}(?:0x[0-9a-f]{1,2}|[0-9]{1,3})){3,4000})\s{0,2}\]\s{0,2}\.pack\(/gi;
+/** One character code spelt as a call (`chr(114).chr(109)…`, `chr(114)+chr(109)+…`). */
+const CHR_CALL = /\bchr\(\s{0,2}(0x[0-9a-f]{1,2}|[0-9]{1,3})\s{0,2}\)/gi;
+
+/** The text of character codes when each is printable ASCII (or a tab or line end) and there are four or more; else null. */
+function fromCodes(codes: readonly string[]): string | null {
+  let text = '';
+  for (const raw of codes) {
+    const n = raw.length > 2 && (raw[1] === 'x' || raw[1] === 'X') ? parseInt(raw.slice(2), 16) : Number(raw);
+    if (!(n === 9 || n === 10 || n === 13 || (n >= 32 && n <= 126))) return null;
+    text += String.fromCharCode(n);
+  }
+  return text.length >= 4 ? text : null;
+}
+
+/** Text the code spells as character codes (a list after a decoder, or a run of chr() calls), decoded; at most 8. */
+export function charCodeStrings(code: string): string[] {
+  const out: string[] = [];
+  // Every decoder the patterns name holds one of these, in either case.
+  if (!/chr|charcode|pack|bytes/i.test(code)) return out;
+  for (const list of [CODE_LIST, LIST_PACKED]) {
+    for (const m of matches(list, code, 8)) {
+      const text = fromCodes(m[1]!.split(',').map((c) => c.trim()));
+      if (text !== null) out.push(text);
+    }
+  }
+  const chrs = matches(CHR_CALL, code, 4000).map((m) => m[1]!);
+  const spelt = chrs.length >= 4 ? fromCodes(chrs) : null;
+  if (spelt !== null) out.push(spelt);
+  return out.slice(0, 8);
 }
 
 /** Base64 literals the code decodes, decoded. */

@@ -15,7 +15,7 @@
 import type { AndOr, Command, Pipeline, Redirect, Script, Word } from './ast.ts';
 import { expandWord, plainField, plainGlob, plainLiteral, type ExpandEnv, type Substitution } from './expand.ts';
 import { resolveCommandGlob, resolvePathGlob, type GlobLists } from './glob-lists.ts';
-import { codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
+import { charCodeStrings, codeFacts, codeForRules, decodedLiterals, languageOf, oneLiner, shellStrings, STDIN_INTERPRETERS } from './interpreters.ts';
 import { foldPath, recursiveDeleteTargets } from './deletes.ts';
 import { createBudget, MAX_DEPTH, MAX_OUTPUT, type Budget } from './limits.ts';
 import { parseShell } from './parser.ts';
@@ -568,8 +568,18 @@ function runOneLiner(ctx: Ctx, scope: Scope, argv: string[], stdin: StageOutput 
     if (i > 0 || line !== oneLine(code) || !ctx.raw.includes(code)) emit(ctx, `svc:code ${one.lang} ${line}`);
     for (const s of shellStrings(line, one.lang)) runText(ctx, derive(scope, new Map(scope.vars), null, one.lang), s.replace(/'~'/g, '~'), depth + 1, false, true);
   }
+  // Text spelt as character codes is read as code, and as shell when the code hands something to a shell.
+  const spelt = charCodeStrings(one.code);
+  const runsShell = spelt.length > 0 && SHELL_RUNNER.test(one.code);
+  for (const s of spelt) {
+    emit(ctx, `svc:code ${one.lang} ${s}`);
+    if (runsShell) runText(ctx, derive(scope, new Map(scope.vars), null, one.lang), s, depth + 1, true, true);
+  }
   return one.end;
 }
+
+/** Code that hands a string to a shell or runs a program. */
+const SHELL_RUNNER = /\b(?:system|exec|execsync|popen|spawn|spawnsync|shell_exec|passthru|proc_open|subprocess|os\.execute|io\.popen|eval)\b|`/i;
 
 /** A function whose body runs itself in a pipeline or in the background (`f(){ f|f& }`). */
 function callsItselfInParallel(name: string, body: Command): boolean {
