@@ -102,7 +102,8 @@ describe('nomad and consul', () => {
   it('everyday nomad and consul work is allowed', () => {
     quiet('nomad-production-change', ['nomad job stop -purge api-dev', 'nomad job status -namespace prod api', 'nomad node drain -disable 3f2a', 'nomad alloc logs -namespace prod 1a2b3c', 'nomad alloc exec -namespace dev 1a2b3c ls /app', 'nomad acl bootstrap -address=http://127.0.0.1:4646']);
     quiet('consul-production-kv-changed', ['consul kv get config/app/dev/feature_x', 'consul kv put config/dev/feature_x true', 'consul kv delete -recurse -http-addr=http://127.0.0.1:8500 test/', 'consul members']);
-    quiet('nomad-production-job-purged', ['nomad job stop -purge api-dev', 'nomad job stop -namespace prod api', 'nomad job status -namespace prod api']);
+    // Stopping a production job (no purge) was listed here; set 17's writer and acts-infra-reach-teardown count it as taking production down, held for a person.
+    quiet('nomad-production-job-purged', ['nomad job stop -purge api-dev', 'nomad job status -namespace prod api']);
     quiet('consul-production-kv-recursive-delete', ['consul kv delete -recurse -http-addr=http://127.0.0.1:8500 test/', 'consul kv delete config/dev/feature_x', 'consul kv get config/prod/feature_x']);
     quiet('consul-kv-wiped', ['curl -s http://consul.prod.acme.internal:8500/v1/kv/config/app/feature_x', 'curl -X DELETE http://consul.dev.acme.internal:8500/v1/kv/test/key1']);
   });
