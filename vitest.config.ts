@@ -22,7 +22,9 @@ import { defineConfig } from 'vitest/config';
  *   (test/support/close-test-apps.ts);
  * - the files that start hosts, daemons, the `svc` binary or a browser one at
  *   a time, so their start-up, restart, shutdown and SIGKILL checks never
- *   share the CPU with another test file of ours.
+ *   share the CPU with another test file of ours. dist/worker.js, which the
+ *   Workers host runs, is built once before them (test/support/build-worker-once.ts),
+ *   and their waits are named once (test/support/host-timeouts.ts).
  */
 export default defineConfig({
   test: {
@@ -52,8 +54,28 @@ export default defineConfig({
       { test: { name: 'node', include: ['test/hosts/node*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: 1, sequence: { groupOrder: 2 } } },
       { test: { name: 'deno', include: ['test/hosts/deno*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 1, sequence: { groupOrder: 2 } } },
       { test: { name: 'cli', include: ['test/cli/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: 1, sequence: { groupOrder: 2 } } },
-      { test: { name: 'workers', include: ['test/hosts/workers*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 1, sequence: { groupOrder: 2 } } },
-      { test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000, maxWorkers: 1, sequence: { groupOrder: 2 } } },
+      {
+        test: {
+          name: 'workers',
+          include: ['test/hosts/workers*.test.ts'],
+          globalSetup: ['test/support/build-worker-once.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/support/build-worker-once.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -1,11 +1,6 @@
-import { beforeAll } from 'vitest';
 import { dashboardSuite } from './dashboard-suite.ts';
 import { proSuite } from './pro-suite.ts';
-// @ts-expect-error plain ESM script without types
-import { buildWorker } from '../../scripts/build-worker.mjs';
 
-beforeAll(async () => {
-  await (buildWorker as () => Promise<string>)();
-}, 120_000);
+// dist/worker.js is built once per run by test/support/build-worker-once.ts (vitest globalSetup).
 dashboardSuite('workers');
 proSuite('workers');

@@ -1,14 +1,13 @@
 /**
  * Analytics over real sockets: the free payload on the shared (Community)
- * instance, the Pro gate, and the Pro payload on an instance started with a
- * licence minted here (its public key passed as SVC_LICENSE_PUBLIC_KEY).
+ * instance and the Pro gate. The Pro payload is read from the Pro suite's
+ * licensed instance (pro.ts), which needs no start of its own for it.
  */
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { Value } from '@sinclair/typebox/value';
-import { AnalyticsFreeSchema, AnalyticsProSchema } from '../../core/schemas/analytics.ts';
+import { AnalyticsFreeSchema } from '../../core/schemas/analytics.ts';
 import type { ConformanceContext } from './context.ts';
-import { createLicenceMinter, proPayload } from './pro-licence.ts';
 import { readToken } from './tokens.ts';
 
 async function getJson(baseUrl: string, path: string, token: string | null) {
@@ -44,26 +43,6 @@ export function analyticsSuite(ctx: ConformanceContext): void {
       expect(status).toBe(403);
       expect(body).toMatchObject({ code: 'FEATURE_GATED', feature: 'usage_analytics', current_tier: 'community', required_tier: 'pro' });
       expect(typeof body.upgrade_url).toBe('string');
-    });
-
-    it('with a Pro licence the Pro payload answers with every row family and the export facts', async () => {
-      const minter = await createLicenceMinter();
-      const host = await ctx.launch({
-        files: { 'license.json': await minter.mint(proPayload()) },
-        env: minter.env,
-      });
-      try {
-        const token = await readToken(host.configDir, 'dashboard.token');
-        const { status, body } = await getJson(host.baseUrl, '/api/analytics/v2/pro', token);
-        expect(status).toBe(200);
-        expect(Value.Check(AnalyticsProSchema, body), firstError(AnalyticsProSchema, body)).toBe(true);
-        expect(body).toMatchObject({ export_formats: ['json', 'csv'], export_max_days: 90, truncated: false });
-        expect(body.windows.map((window: { days: number }) => window.days)).toEqual([30, 90]);
-        const free = await getJson(host.baseUrl, '/api/analytics/v2/free', token);
-        expect(free.body.pro_available).toBe(true);
-      } finally {
-        await host.stop();
-      }
     });
   });
 }

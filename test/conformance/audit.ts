@@ -10,6 +10,7 @@ import { Pool, request } from 'undici';
 import { LOAD_CONNECTIONS, loadShapeBodies, loadShapeCalls, openLiveClient } from '../support/evaluate-load.ts';
 import { SHARED_CONFIG, type ConformanceContext } from './context.ts';
 import { readToken } from './tokens.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 type Json = Record<string, any>;
 
@@ -111,6 +112,6 @@ export function auditSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    }, 180_000);
+    }, HOST_STARTS_MS);
   });
 }

@@ -14,6 +14,7 @@ import { request } from 'undici';
 import { auditClient } from './audit.ts';
 import type { ConformanceContext } from './context.ts';
 import { modeOf } from './tokens.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 type Json = Record<string, any>;
 
@@ -71,6 +72,6 @@ export function checkpointSuite(ctx: ConformanceContext): void {
       } finally {
         await host.stop();
       }
-    });
+    }, HOST_STARTS_MS);
   });
 }

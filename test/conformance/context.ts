@@ -6,6 +6,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { Agent } from 'undici';
 import { launchHost, type HostKind, type LaunchOptions, type RunningHost } from '../support/host-process.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 /** What a host cannot do; suites declare the tests that need a capability, never skip ad hoc. */
 export interface Capabilities {
@@ -43,7 +44,7 @@ export function hostContext(kind: HostKind, capabilities: Capabilities): Conform
   beforeAll(async () => {
     host = await launchHost(kind, { files: { 'config.toml': SHARED_CONFIG } });
     process.stderr.write(`[${kind}] host ready in ${host.startupMs} ms\n`);
-  });
+  }, HOST_STARTS_MS);
   afterAll(async () => {
     await host?.stop();
   });

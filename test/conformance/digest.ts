@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConformanceContext } from './context.ts';
 import { SHARED_CONFIG } from './context.ts';
 import { QUEUED_CALL, SENSITIVE_READ, digestClient, type DigestClient } from './digest-client.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 const ACTIONS = ['approve', 'deny', 'learn', 'escalate', 'unlock-egress', 'deny-terminate', 'allow-always'];
 let sessions = 0;
@@ -267,6 +268,6 @@ export function digestFlowSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    });
+    }, HOST_STARTS_MS);
   });
 }

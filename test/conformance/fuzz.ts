@@ -13,6 +13,7 @@ import type { RunningHost } from '../support/host-process.ts';
 import type { ConformanceContext } from './context.ts';
 import { createLicenceMinter } from './pro-licence.ts';
 import { readToken } from './tokens.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 /** Runs per route: ~62 routes × 12 requests stay well under a minute on a loaded machine, on every host. */
 const RUNS_PER_ROUTE = 12;
@@ -55,6 +56,6 @@ export function fuzzSuite(ctx: ConformanceContext): void {
       } finally {
         await host?.stop();
       }
-    }, 180_000);
+    }, HOST_STARTS_MS);
   });
 }

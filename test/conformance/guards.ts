@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { ConformanceContext } from './context.ts';
 import { readToken } from './tokens.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 const FOUR_HEADERS = ['content-type', 'authorization', 'x-svc-api-key', 'x-svc-csrf'];
 
@@ -102,7 +103,7 @@ export function guardsSuite(ctx: ConformanceContext): void {
       } finally {
         await host.stop();
       }
-    });
+    }, HOST_STARTS_MS);
   });
 
   describe('localhost-only', () => {
@@ -123,6 +124,6 @@ export function guardsSuite(ctx: ConformanceContext): void {
       expect(failed, 'the host started').not.toBeNull();
       expect(failed!.code).not.toBe(0);
       expect(failed!.stderr).toMatch(/localhost_only = false requires server\.require_api_key/);
-    });
+    }, HOST_STARTS_MS);
   });
 }

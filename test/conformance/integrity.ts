@@ -24,6 +24,7 @@ import type { ConformanceContext } from './context.ts';
 import { digestClient, type DigestClient, type Json } from './digest-client.ts';
 import { ENCODINGS } from '../support/canary-encodings.ts';
 import type { RunningHost } from '../support/host-process.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 /** A call that scores far above 10 without the override, carrying `value` out. */
 const loudCall = (value: string) => ({
@@ -90,7 +91,7 @@ export function integritySuite(ctx: ConformanceContext): void {
     const client = () => digestClient(running().baseUrl, running().configDir, { 'x-svc-api-key': API_KEY });
     beforeAll(async () => {
       host = await ctx.launch({ files: USER_FILES });
-    });
+    }, HOST_STARTS_MS);
     afterAll(async () => {
       await host?.stop();
     });
@@ -176,6 +177,6 @@ export function integritySuite(ctx: ConformanceContext): void {
       const again = await client();
       expect((await again.get('/api/digest')).status).toBe(200);
       expect((await again.get('/api/canaries')).body.total).toBe(1);
-    });
+    }, HOST_STARTS_MS);
   });
 }

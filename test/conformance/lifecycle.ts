@@ -6,6 +6,7 @@ import { request, WebSocket } from 'undici';
 import type { ConformanceContext } from './context.ts';
 import { modeOf, readToken } from './tokens.ts';
 import { makeConfigDir } from '../support/host-process.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 async function instanceId(baseUrl: string): Promise<string> {
   const body = (await (await request(`${baseUrl}/api/health`)).body.json()) as { instance_id: string };
@@ -95,7 +96,7 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
       } finally {
         expect(await second.stop('SIGINT')).toBe(0);
       }
-    }, 120_000); // two starts, each some seconds on Workers under load
+    }, HOST_STARTS_MS);
 
     it('one daemon per config dir: a second start refuses (exit 1) and leaves the running daemon its daemon.token and daemon.json', async () => {
       const token = await readToken(ctx.configDir, 'daemon.token');
@@ -114,7 +115,7 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
       const ipc = await request(`${ctx.baseUrl}/api/ipc/dashboard/pair-code`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       expect(ipc.statusCode).toBe(200);
       await ipc.body.dump();
-    });
+    }, HOST_STARTS_MS);
 
     it('the config dir is $SVC_CONFIG_DIR without --config-dir, else ~/.config/svc (an empty SVC_CONFIG_DIR counts as unset, as for the svc command)', async () => {
       const fromEnv = await makeConfigDir();
@@ -131,7 +132,7 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
           expect(await host.stop()).toBe(0);
         }
       }
-    }, 120_000);
+    }, HOST_STARTS_MS);
 
     it('a daemon.json left by a daemon that is gone (no such process, or nothing answering at its address) does not stop a start', async () => {
       const dir = await makeConfigDir();
@@ -146,6 +147,6 @@ export function lifecycleSuite(ctx: ConformanceContext): void {
           expect(await host.stop()).toBe(0);
         }
       }
-    }, 120_000);
+    }, HOST_STARTS_MS);
   });
 }

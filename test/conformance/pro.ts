@@ -2,18 +2,22 @@
  * The Pro capabilities over real sockets, on every host: the tier and licence
  * status of the shared (Community) instance, the FEATURE_GATED refusals, and
  * an instance started with a licence minted here (its public key passed as
- * SVC_LICENSE_PUBLIC_KEY) serving policies, sync and notifications, with a
- * webhook receiver on loopback verifying each delivery's signature.
+ * SVC_LICENSE_PUBLIC_KEY) serving the Pro analytics payload, policies, sync
+ * and notifications, with a webhook receiver on loopback verifying each
+ * delivery's signature.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Value } from '@sinclair/typebox/value';
+import { AnalyticsProSchema } from '../../core/schemas/analytics.ts';
 import type { RunningHost } from '../support/host-process.ts';
 import { SHARED_CONFIG, type ConformanceContext } from './context.ts';
 import { createLicenceMinter } from './pro-licence.ts';
 import { startReceiver, type Receiver } from './pro-receiver.ts';
 import { readToken } from './tokens.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 type Json = Record<string, any>;
 
@@ -104,7 +108,7 @@ export function proSuite(ctx: ConformanceContext): void {
         env: minter.env,
       });
       token = await readToken(host.configDir, 'dashboard.token');
-    });
+    }, HOST_STARTS_MS);
     afterAll(async () => {
       await host?.stop();
       await receiver?.close();
@@ -115,6 +119,16 @@ export function proSuite(ctx: ConformanceContext): void {
       expect(body).toMatchObject({ tier: 'pro', max_sessions: 64, seats: 5 });
       for (const key of PRO_FEATURES) expect(body.features[key], key).toBe(true);
       expect((await call(running().baseUrl, 'GET', '/api/license/status')).body.status).toBe('valid');
+    });
+
+    it('analytics: the Pro payload answers with every row family and the export facts', async () => {
+      const base = running().baseUrl;
+      const { status, body } = await call(base, 'GET', '/api/analytics/v2/pro', { token });
+      expect(status).toBe(200);
+      expect(Value.Check(AnalyticsProSchema, body), JSON.stringify([...Value.Errors(AnalyticsProSchema, body)][0])).toBe(true);
+      expect(body).toMatchObject({ export_formats: ['json', 'csv'], export_max_days: 90, truncated: false });
+      expect(body.windows.map((window: { days: number }) => window.days)).toEqual([30, 90]);
+      expect((await call(base, 'GET', '/api/analytics/v2/free', { token })).body.pro_available).toBe(true);
     });
 
     it('policies: create, read, update, list, delete, with the spec codes', async () => {

@@ -17,6 +17,7 @@ import type { ConformanceContext } from './context.ts';
 import { SHARED_CONFIG } from './context.ts';
 import { QUEUED_CALL, digestClient } from './digest-client.ts';
 import { createLicenceMinter } from './pro-licence.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -160,7 +161,7 @@ export function supervisorSuite(ctx: ConformanceContext): void {
       } finally {
         await host.stop();
       }
-    }, 120_000);
+    }, HOST_STARTS_MS);
   });
 
   describe('supervisor: evaluate with a session', () => {
@@ -210,7 +211,7 @@ export function supervisorSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    }, 180_000);
+    }, HOST_STARTS_MS);
   });
 
   describe('supervisor: svc exec', () => {

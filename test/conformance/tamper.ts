@@ -7,19 +7,35 @@
  * or 503 AUDIT_CHAIN_UNANCHORED when the anchor is gone), health carries
  * `audit_quarantined`, and the damaged bytes are still on disk.
  */
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { request } from 'undici';
 import { SHARED_CONFIG, type ConformanceContext } from './context.ts';
 import { readToken } from './tokens.ts';
 import type { RunningHost } from '../support/host-process.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 type Json = Record<string, any>;
 const RECORDS = 12;
+/** How long the head checkpoint may take to name the newest record on a loaded machine. */
+const HEAD_CHECKPOINT_WAIT_MS = 30_000;
 
-async function evaluateMany(host: RunningHost): Promise<void> {
+interface Written {
+  id: string;
+  sequence: number;
+}
+
+/**
+ * Writes RECORDS audit records (`record-01` to `record-12`) and resolves with
+ * their ids and sequences once the head checkpoint on disk (`audit.head`) names
+ * the last one, so a cut made afterwards is measured against the whole log.
+ */
+async function evaluateMany(host: RunningHost): Promise<Written[]> {
   const daemon = await readToken(host.configDir, 'daemon.token');
+  const dashboard = await readToken(host.configDir, 'dashboard.token');
+  const written: Written[] = [];
   for (let i = 1; i <= RECORDS; i++) {
     const res = await request(`${host.baseUrl}/api/proxy/evaluate`, {
       method: 'POST',
@@ -27,10 +43,21 @@ async function evaluateMany(host: RunningHost): Promise<void> {
       body: JSON.stringify({ tool_call: { type: 'FileRead', path: `/tmp/tamper/record-${String(i).padStart(2, '0')}` } }),
     });
     expect(res.statusCode).toBe(200);
-    await res.body.dump();
+    const id = ((await res.body.json()) as Json).audit_id as string;
+    const record = await request(`${host.baseUrl}/api/audit/${id}`, { headers: { 'x-svc-csrf': dashboard } });
+    expect(record.statusCode).toBe(200);
+    written.push({ id, sequence: ((await record.body.json()) as Json).sequence as number });
   }
-  // The head checkpoint follows the durable head within a quarter second.
-  await new Promise((resolve) => setTimeout(resolve, 800));
+  // The head checkpoint follows the durable head off the decision path (a quarter second when idle).
+  const last = written[written.length - 1]!;
+  await vi.waitFor(
+    async () => {
+      const head = JSON.parse(await readFile(join(host.configDir, 'audit.head'), 'utf8')) as { sequence: number };
+      expect(head.sequence).toBe(last.sequence);
+    },
+    { timeout: HEAD_CHECKPOINT_WAIT_MS, interval: 50 },
+  );
+  return written;
 }
 
 async function answers(host: RunningHost): Promise<{ audit: { status: number; body: Json }; health: Json }> {
@@ -78,20 +105,30 @@ async function sqlOnDurableObject(configDir: string, sql: string): Promise<void>
 export function tamperSuite(ctx: ConformanceContext): void {
   const files = { 'config.toml': SHARED_CONFIG };
   const sqljs = ctx.kind !== 'workers';
-  /** Writes records, stops the daemon (SIGKILL keeps the sql.js journal uncompacted), tampers, restarts. */
-  async function tamperAndRestart(tamper: (configDir: string) => Promise<string | null>): Promise<{ second: RunningHost; kept: { path: string; bytes: Buffer } | null }> {
-    const first = await ctx.launch({ files });
-    try {
-      await evaluateMany(first);
-    } finally {
-      await first.stop(sqljs ? 'SIGKILL' : 'SIGTERM');
-    }
-    const path = await tamper(first.configDir);
-    const kept = path ? { path, bytes: await readFile(path) } : null;
-    return { second: await ctx.launch({ configDir: first.configDir }), kept };
-  }
 
   describe('tampered store files', () => {
+    /** One store written by one run of the host; each test damages its own copy. */
+    let store: { configDir: string; written: Written[] } | null = null;
+    beforeAll(async () => {
+      const first = await ctx.launch({ files });
+      try {
+        store = { configDir: first.configDir, written: await evaluateMany(first) };
+      } finally {
+        // SIGKILL keeps the sql.js journal uncompacted.
+        await first.stop(sqljs ? 'SIGKILL' : 'SIGTERM');
+      }
+    }, HOST_STARTS_MS);
+
+    /** Copies the written store, tampers with the copy, and starts the host on it. */
+    async function tamperAndRestart(tamper: (configDir: string, written: Written[]) => Promise<string | null>): Promise<{ second: RunningHost; kept: { path: string; bytes: Buffer } | null }> {
+      if (!store) throw new Error('the store to tamper with was not written');
+      const configDir = await mkdtemp(join(tmpdir(), 'svc-tamper-'));
+      await cp(store.configDir, configDir, { recursive: true });
+      const path = await tamper(configDir, store.written);
+      const kept = path ? { path, bytes: await readFile(path) } : null;
+      return { second: await ctx.launch({ configDir }), kept };
+    }
+
     it('a byte flipped inside a middle record: the audit is quarantined with 500 AUDIT_CHAIN_BROKEN and the damaged file is kept byte for byte', async () => {
       const { second, kept } = await tamperAndRestart(async (configDir) => {
         // sql.js: the record bodies live in bodies.log (the journal holds their rows).
@@ -125,19 +162,27 @@ export function tamperSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    }, 120_000);
+    }, HOST_STARTS_MS);
 
     it('the tail cut off (whole entries or WAL frames): 500 AUDIT_CHAIN_BROKEN naming the first missing sequence, never a shorter healthy log', async () => {
-      const { second, kept } = await tamperAndRestart(async (configDir) => {
+      /** The first record the cut removes (sql.js): its entry and every later one go, whatever background writes followed it. */
+      const FIRST_CUT = 10;
+      let firstMissing = 0;
+      const { second, kept } = await tamperAndRestart(async (configDir, written) => {
         const path = sqljs ? await journalOf(configDir) : await walOf(configDir);
         const bytes = await readFile(path);
-        // sql.js: cut right after a line end, three entries from the end; WAL: in the middle of the middle frame.
-        const frames = sqljs ? null : walFrames(bytes);
-        let cut = frames ? frames.at(Math.floor(frames.count / 2)) + 2000 : 0;
+        let cut: number;
         if (sqljs) {
-          let lines = 0;
-          for (cut = bytes.length - 1; cut > 0 && lines < 4; cut--) if (bytes[cut - 1] === 0x0a) lines++;
-          cut += 1;
+          // Right at the start of the journal entry that inserts record-10 (the first entry naming its audit id).
+          const record = written[FIRST_CUT - 1]!;
+          const at = bytes.indexOf(record.id);
+          expect(at).toBeGreaterThan(0);
+          cut = bytes.lastIndexOf(0x0a, at) + 1;
+          firstMissing = record.sequence;
+        } else {
+          // In the middle of the middle WAL frame.
+          const frames = walFrames(bytes);
+          cut = frames.at(Math.floor(frames.count / 2)) + 2000;
         }
         await writeFile(path, bytes.subarray(0, cut));
         return path;
@@ -146,7 +191,7 @@ export function tamperSuite(ctx: ConformanceContext): void {
         const { audit, health } = await answers(second);
         expect(audit.status).toBe(500);
         expect(audit.body.code).toBe('AUDIT_CHAIN_BROKEN');
-        expect(audit.body.error).toMatch(/audit records from \d+ are missing/);
+        expect(audit.body.error).toMatch(sqljs ? new RegExp(`^audit records from ${firstMissing} are missing`) : /audit records from \d+ are missing/);
         expect(health.audit_quarantined).toBe(true);
         if (sqljs) expect((await stat(kept!.path)).size).toBe(kept!.bytes.length);
         else {
@@ -159,7 +204,7 @@ export function tamperSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    }, 120_000);
+    }, HOST_STARTS_MS);
 
     it.runIf(!sqljs)('the audit table emptied through SQLite itself (a valid WAL): 500 AUDIT_CHAIN_BROKEN, never an empty healthy log', async () => {
       const { second } = await tamperAndRestart(async (configDir) => {
@@ -175,7 +220,7 @@ export function tamperSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    }, 120_000);
+    }, HOST_STARTS_MS);
 
     it('the whole store deleted: 503 AUDIT_CHAIN_UNANCHORED, and no fresh empty log', async () => {
       const { second } = await tamperAndRestart(async (configDir) => {
@@ -190,6 +235,6 @@ export function tamperSuite(ctx: ConformanceContext): void {
       } finally {
         await second.stop();
       }
-    }, 120_000);
+    }, HOST_STARTS_MS);
   });
 }

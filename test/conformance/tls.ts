@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import type { ConformanceContext } from './context.ts';
 import { handshakeStatus } from './raw-handshake.ts';
+import { HOST_STARTS_MS } from '../support/host-timeouts.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/tls');
 
@@ -38,7 +39,7 @@ export function tlsSuite(ctx: ConformanceContext): void {
         await trusting.close();
         expect(await host.stop()).toBe(0);
       }
-    });
+    }, HOST_STARTS_MS);
   });
 
   describe.runIf(!ctx.capabilities.tls)('without native TLS', () => {
@@ -53,6 +54,6 @@ export function tlsSuite(ctx: ConformanceContext): void {
       expect(failed, 'the host started').not.toBeNull();
       expect(failed!.code).not.toBe(0);
       expect(failed!.stderr).toMatch(/tls/i);
-    });
+    }, HOST_STARTS_MS);
   });
 }

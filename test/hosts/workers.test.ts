@@ -1,12 +1,8 @@
-import { beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { allSuites, hostContext } from '../conformance/index.ts';
-// @ts-expect-error plain ESM script without types
-import { buildWorker } from '../../scripts/build-worker.mjs';
 
+// dist/worker.js is built once per run by test/support/build-worker-once.ts (vitest globalSetup).
 describe('Workers host (Miniflare)', () => {
-  beforeAll(async () => {
-    await (buildWorker as () => Promise<string>)();
-  });
   const ctx = hostContext('workers', { tls: true, fileMirror: true, parserErrors: true });
   for (const suite of allSuites) suite(ctx);
 });

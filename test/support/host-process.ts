@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { HOST_NODE_FLAGS } from '../../adapters/node/host-node-flags.ts';
+import { HOST_READY_MS } from './host-timeouts.ts';
 
 export type HostKind = 'node' | 'deno' | 'workers';
 
@@ -26,7 +27,7 @@ export interface LaunchOptions {
   /** Files written into the config dir before start, by relative path. */
   files?: Record<string, string | Uint8Array>;
   env?: Record<string, string>;
-  /** How long to wait for the ready line. */
+  /** How long to wait for the ready line (HOST_READY_MS by default). */
   timeoutMs?: number;
   /**
    * How the host learns its config dir: `--config-dir` (default), or without the flag through
@@ -113,10 +114,11 @@ export async function launchHost(kind: HostKind, options: LaunchOptions = {}): P
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const baseUrl = await new Promise<string>((done, fail) => {
+    const timeoutMs = options.timeoutMs ?? HOST_READY_MS;
     const timer = setTimeout(() => {
       killGroup(child);
-      fail(new Error(`${kind} host gave no ready line in ${options.timeoutMs ?? 60_000} ms\n${stderr}`));
-    }, options.timeoutMs ?? 60_000);
+      fail(new Error(`${kind} host gave no ready line in ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /svc listening on (https?:\/\/\S+)/.exec(stdout);
