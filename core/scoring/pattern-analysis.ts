@@ -1,6 +1,7 @@
 /**
  * The load-time analyses of a rule pattern (required-literals.ts,
- * required-run.ts), remembered per process. Each is a pure function of the
+ * required-run.ts, and the safety verdict of unsafe-reason.ts), remembered
+ * per process. Each is a pure function of the
  * pattern's text, its flags and the shortest literal asked for, and reading
  * a pattern costs far more than the rest of its compilation, so an engine
  * built again (a config reload, every test app) reads only patterns it has
@@ -12,16 +13,17 @@
  * recently asked one leaving first, so rule text a user edits many times
  * cannot grow it without end.
  *
- * The shipped rules' answers of required-literals.ts are computed at build
- * time (shipped-pattern-analyses.ts, generated with the shipped rules) and
- * taken from there instead of read afresh in every process: reading them was
- * half the CPU of a daemon's start. A pattern not among them (a rule a user
+ * The shipped rules' answers of required-literals.ts and unsafe-reason.ts
+ * are computed at build time (shipped-pattern-analyses.ts, generated with the
+ * shipped rules) and taken from there instead of read afresh in every
+ * process: reading them was over half the CPU of a daemon's start. A pattern not among them (a rule a user
  * wrote or edited, a team policy) is read as before. requiredRun is cheap
  * (one scan, no literal sets) and always read here.
  */
 import { branchLiterals as readBranchLiterals, MIN_LITERAL, requiredCounts as readRequiredCounts, requiredLiterals as readRequiredLiterals } from './required-literals.ts';
 import { requiredRun as readRequiredRun, type RequiredRun } from './required-run.ts';
 import { SHIPPED_ANALYSIS_TABLES, SHIPPED_PATTERN_ANALYSES } from './shipped-pattern-analyses.ts';
+import { unsafeReason as readUnsafeReason } from './unsafe-reason.ts';
 
 /** Patterns kept per table (the shipped rules hold a few thousand). */
 export const MAX_PATTERNS = 16_384;
@@ -113,6 +115,11 @@ export function requiredCounts(source: string, flags: string): number[] {
   return remembered('counts', flags, 0, source, () => readRequiredCounts(source, flags));
 }
 
+/** unsafeReason (unsafe-reason.ts), remembered: why the pattern is refused, or null (the same under every flag). */
+export function unsafeReason(source: string): string | null {
+  return remembered('unsafe', '', 0, source, () => readUnsafeReason(source));
+}
+
 /** requiredRun (required-run.ts), remembered (never shipped: table `run/...` has no shipped rows). */
 export function requiredRun(source: string, flags: string): RequiredRun | null {
   return remembered('run', flags, 0, source, () => readRequiredRun(source, flags));
@@ -130,7 +137,7 @@ export function forgetPatternAnalyses(options: { shipped?: boolean } = {}): void
 }
 
 /**
- * Every answer of required-literals.ts kept now, as `[table, source, answer]`
+ * Every answer of required-literals.ts and unsafe-reason.ts kept now, as `[table, source, answer]`
  * (table: `analysis/flags/min`), tables and sources in sorted order: what
  * builds since the last forget asked for (the generator of the shipped
  * answers builds the shipped rules with `forgetPatternAnalyses({ shipped: false })`).

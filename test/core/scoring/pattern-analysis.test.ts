@@ -5,6 +5,7 @@ import * as remembered from '../../../core/scoring/pattern-analysis.ts';
 import { forgetPatternAnalyses, MAX_PATTERNS, patternAnalysesKept } from '../../../core/scoring/pattern-analysis.ts';
 import * as literals from '../../../core/scoring/required-literals.ts';
 import { requiredRun } from '../../../core/scoring/required-run.ts';
+import { unsafeReason } from '../../../core/scoring/unsafe-reason.ts';
 import { parseRuleToml } from '../../../core/scoring/rule-loader.ts';
 import { SHIPPED_RULES } from '../../../core/scoring/shipped-rules.ts';
 import { renderShippedPatternAnalyses } from '../../../scripts/shipped-pattern-analyses.ts';
@@ -28,12 +29,12 @@ function bothAnswers(p: { source: string; flags: string }) {
     remembered: [
       remembered.requiredLiterals(source, flags), remembered.requiredLiterals(source, flags, 1),
       remembered.branchLiterals(source, flags), remembered.branchLiterals(source, flags, 1),
-      remembered.requiredCounts(source, flags), remembered.requiredRun(source, flags),
+      remembered.requiredCounts(source, flags), remembered.requiredRun(source, flags), remembered.unsafeReason(source),
     ],
     afresh: [
       literals.requiredLiterals(source, flags), literals.requiredLiterals(source, flags, 1),
       literals.branchLiterals(source, flags), literals.branchLiterals(source, flags, 1),
-      literals.requiredCounts(source, flags), requiredRun(source, flags),
+      literals.requiredCounts(source, flags), requiredRun(source, flags), unsafeReason(source),
     ],
   };
 }

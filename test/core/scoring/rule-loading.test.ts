@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSafeRegex, unsafeReason } from '../../../core/scoring/safe-regex.ts';
+import { compileSafeRegex } from '../../../core/scoring/safe-regex.ts';
+import { unsafeReason } from '../../../core/scoring/unsafe-reason.ts';
 import { FILTER_DIR, REPO, testEngine } from './helpers.ts';
 
 describe('unsafe regex refusal', () => {
