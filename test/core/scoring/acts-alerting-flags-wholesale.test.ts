@@ -18,6 +18,12 @@ import { inProject, ruleAssertions } from './rule-assertions.ts';
  * an AppConfig strategy stripped of bake time and gradual growth. Look-alikes: reads, one
  * alert closed by id, a dev project's exclusion, silences by alert name and instance,
  * description edits, staging splits, draft experiments, copies from production.
+ * Other forms: a production app put in maintenance from a key-value store, Redis or a
+ * deployment's environment (production-maintenance-mode-switched-on-cli), every alarm's actions
+ * off (every-alarm-action-disabled-cli), a Datadog index exclusion at sample rate 1
+ * (logs-excluded-from-index-api), downtime over every monitor tag, a silence tool with a
+ * severity-only matcher (mcp-alerting-silenced-by-severity), LaunchDarkly's kebab-case tools and
+ * JSON-patch paths (mcp-flag-switched-in-production), stopIteration and end dates of experiments.
  */
 const { allowed, denied, stopped } = ruleAssertions(await sharedEngine());
 type Call = string | ToolCall;
@@ -134,6 +140,62 @@ describe('flags prod', () => {
       "etcdctl del /config/dev/features/new_checkout",
       {"type":"HttpRequest","method":"PUT","url":"https://firebaseremoteconfig.googleapis.com/v1/projects/acme-shop-dev/remoteConfig","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"parameters\": {\"maintenance_mode\": {\"defaultValue\": {\"value\": \"true\"}}}}"},
       {"type":"HttpRequest","method":"PATCH","url":"https://api.acme.io/admin/prod/settings","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"maintenance_mode\": false}"},
+    ] as Call[]) allowed(asCall(c));
+  });
+});
+
+describe('flags other forms', () => {
+  it('its gravest writings are denied', () => {
+    for (const c of [
+      {"type":"HttpRequest","method":"PATCH","url":"https://api.flagsmith.com/api/v1/environments/prod/featurestates/77/","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"feature\": \"kill_switch_payments\", \"enabled\": false}"},
+      {"type":"HttpRequest","method":"PUT","url":"https://firebaseremoteconfig.googleapis.com/v1/projects/acme-prod/remoteConfig","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"parameters\": {\"maintenance\": {\"defaultValue\": {\"value\": \"true\"}}}}"},
+      "consul kv put config/prod/maintenance_mode true",
+      "etcdctl put /config/prod/maintenance_mode true",
+    ] as Call[]) denied(asCall(c));
+  });
+  it('its harmful writings are held or denied', () => {
+    for (const c of [
+      {"type":"HttpRequest","method":"PATCH","url":"https://app.launchdarkly.com/api/v2/projects/web/environments/production/experiments/checkout-test","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"instructions\": [{\"kind\": \"stopIteration\", \"winningTreatmentId\": \"t2\", \"winningReason\": \"done\"}]}"},
+      {"type":"HttpRequest","method":"PATCH","url":"https://app.posthog.com/api/projects/1/experiments/42/","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"end_date\": \"2026-11-25T12:00:00Z\"}"},
+      {"type":"HttpRequest","method":"PATCH","url":"https://api.growthbook.io/api/v1/features/new-checkout","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"environments\": {\"production\": {\"enabled\": false}}}"},
+      {"type":"HttpRequest","method":"PATCH","url":"https://statsigapi.net/console/v1/gates/new_checkout","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"isEnabled\": false}"},
+      {"type":"HttpRequest","method":"POST","url":"https://api.split.io/internal/api/v2/splits/ws/ws-acme/new_checkout/environments/production/kill","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"comment\": \"kill\"}"},
+      {"type":"McpToolCall","server":"launchdarkly","tool":"update-feature-flag","arguments":{"projectKey":"web","featureFlagKey":"payments-enabled","PatchWithComment":{"patch":[{"op":"replace","path":"/environments/production/on","value":false}]}}},
+      "ldcli flags toggle-off --project web --environment production --flag payments-enabled",
+    ] as Call[]) stopped(asCall(c));
+  });
+});
+
+describe('alerting other forms', () => {
+  it('its harmful writings are held or denied', () => {
+    for (const c of [
+      {"type":"HttpRequest","method":"POST","url":"https://api.datadoghq.com/api/v2/downtime","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"data\": {\"type\": \"downtime\", \"attributes\": {\"scope\": \"env:prod\", \"monitor_identifier\": {\"monitor_tags\": [\"*\"]}}}}"},
+      {"type":"HttpRequest","method":"PUT","url":"https://api.datadoghq.com/api/v1/logs/config/indexes/main","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"exclusion_filters\": [{\"name\": \"drop-errors\", \"is_enabled\": true, \"filter\": {\"query\": \"status:error\", \"sample_rate\": 1.0}}]}"},
+      {"type":"HttpRequest","method":"POST","url":"https://api.pagerduty.com/maintenance_windows","headers":{"Authorization":"Bearer tok_x","Content-Type":"application/json"},"body":"{\"maintenance_window\": {\"type\": \"maintenance_window\", \"start_time\": \"2026-11-25T12:00:00Z\", \"end_time\": \"2026-12-02T12:00:00Z\", \"services\": [{\"id\": \"PSVC9CK\", \"type\": \"service_reference\"}]}}"},
+      "aws cloudwatch disable-alarm-actions --alarm-names $(aws cloudwatch describe-alarms --query 'MetricAlarms[].AlarmName' --output text)",
+      {"type":"McpToolCall","server":"alertmanager","tool":"create_silence","arguments":{"matchers":[{"name":"severity","value":"critical","isRegex":false}],"endsAt":"2026-12-02T12:40:00Z"}},
+      "terraform apply -auto-approve -target=google_logging_project_exclusion.drop_errors",
+    ] as Call[]) stopped(asCall(c));
+  });
+});
+
+describe('other forms look alikes', () => {
+  it('its everyday look-alikes are allowed', () => {
+    for (const c of [
+      "./gradlew publishReleaseBundle --track internal",
+      "./gradlew publishBundle --track beta --release-status completed",
+      "appcenter codepush promote -a acme/shop-ios -s Dev -d Staging",
+      "eas channel:view production",
+      "aws s3 sync s3://acme-datalake-raw/events/ s3://acme-datalake-archive/events/",
+      "gsutil -m rsync -r gs://acme-datalake-raw/events gs://acme-datalake-raw-eu/events",
+      {"type":"HttpRequest","method":"PUT","url":"https://api.datadoghq.com/api/v1/logs/config/indexes/main","headers":{"Authorization":"Bearer x"},"body":"{\"exclusion_filters\": [{\"name\": \"sample-debug\", \"is_enabled\": true, \"filter\": {\"query\": \"status:debug\", \"sample_rate\": 0.5}}]}"},
+      "redis-cli -h cache-prod get maintenance_mode",
+      {"type":"McpToolCall","server":"alertmanager","tool":"create_silence","arguments":{"matchers":[{"name":"alertname","value":"DiskFull"},{"name":"severity","value":"warning"}],"endsAt":"2026-11-25T14:40:00Z"}},
+      {"type":"McpToolCall","server":"launchdarkly","tool":"update-feature-flag","arguments":{"projectKey":"web","featureFlagKey":"new-checkout","PatchWithComment":{"patch":[{"op":"replace","path":"/environments/staging/on","value":true}]}}},
+      {"type":"McpToolCall","server":"filesystem","tool":"delete_file","arguments":{"path":"/home/dev/.android/debug.keystore"}},
+      {"type":"McpToolCall","server":"google-play","tool":"update_track","arguments":{"packageName":"io.acme.shop","track":"internal","releases":[{"versionCodes":["413"],"status":"completed"}]}},
+      "trash app/build",
+      {"type":"HttpRequest","method":"PATCH","url":"https://app.launchdarkly.com/api/v2/projects/web/environments/staging/experiments/checkout-test","headers":{"Authorization":"x"},"body":"{\"instructions\": [{\"kind\": \"stopIteration\"}]}"},
     ] as Call[]) allowed(asCall(c));
   });
 });

@@ -17,6 +17,9 @@ import { inProject, ruleAssertions } from './rule-assertions.ts';
  * promised to a customer in writing (blanket-refund-promised-to-customer). Look-alikes: debug
  * keystores, internal tracks, staged rollouts, preview branches, metadata reads, TestFlight
  * internal testers, version bumps, one order refunded.
+ * Other forms: gradle-play-publisher, fastlane supply without a fraction, CodePush promote, EAS
+ * channels repointed, a Play track tool (mcp-build-released-to-every-production-user), a keystore
+ * trashed or removed by PowerShell or a file tool (mcp-signing-keystore-deleted).
  */
 const { allowed, denied, stopped } = ruleAssertions(await sharedEngine());
 type Call = string | ToolCall;
@@ -217,5 +220,31 @@ describe('money promised', () => {
       {"type":"McpToolCall","server":"intercom","tool":"reply_to_conversation","arguments":{"conversation_id":"881","body":"Refunds take 5-10 business days to appear."}},
       {"type":"McpToolCall","server":"slack","tool":"slack_post_message","arguments":{"channel_id":"C02ENG","text":"Refund job for duplicate charges finished."}},
     ] as Call[]) allowed(asCall(c));
+  });
+});
+
+describe('keystore deleted other forms', () => {
+  it('its gravest writings are denied', () => {
+    for (const c of [
+      {"type":"McpToolCall","server":"filesystem","tool":"delete_file","arguments":{"path":"/home/dev/src/shop-android/keystores/upload-release.jks"}},
+      {"type":"ShellExec","command":"powershell","args":["-Command","Remove-Item keystores\\upload-release.jks -Force"]},
+      "mv keystores/upload-release.jks /tmp/ && rm /tmp/upload-release.jks",
+      "trash keystores/upload-release.jks",
+    ] as Call[]) denied(asCall(c));
+  });
+});
+
+describe('full rollout other forms', () => {
+  it('its gravest writings are denied', () => {
+    for (const c of [
+      "./gradlew publishReleaseBundle --track production --release-status completed",
+      "./gradlew publishBundle --track production --user-fraction 1.0",
+      "fastlane supply --aab app-release.aab --track production",
+      "bundle exec fastlane supply --track_promote_to production --track internal --rollout 1",
+      {"type":"McpToolCall","server":"google-play","tool":"update_track","arguments":{"packageName":"io.acme.shop","track":"production","releases":[{"versionCodes":["413"],"status":"completed"}]}},
+      "appcenter codepush promote -a acme/shop-ios -s Staging -d Production",
+      "eas update --branch main --channel production --message fix",
+      "eas channel:edit production --branch hotfix-413",
+    ] as Call[]) denied(asCall(c));
   });
 });

@@ -126,3 +126,14 @@ describe('chart pushed prod', () => {
     ] as Call[]) allowed(asCall(c));
   });
 });
+
+describe('image copied out other forms', () => {
+  it('its gravest writings are denied', () => {
+    for (const c of [
+      "gcrane cp -r gcr.io/acme-prod docker.io/someone",
+      "skopeo copy --src-creds AWS:$(aws ecr get-login-password) docker://123456789012.dkr.ecr.us-east-1.amazonaws.com/api:1 docker://docker.io/bob/api:1",
+      "regctl image copy 123456789012.dkr.ecr.us-east-1.amazonaws.com/api:1 quay.io/someone/api:1",
+      "docker tag 123456789012.dkr.ecr.us-east-1.amazonaws.com/payments-api:2026.11.24-1 bob/payments-api:latest && docker push bob/payments-api:latest",
+    ] as Call[]) denied(asCall(c));
+  });
+});
