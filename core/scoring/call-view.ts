@@ -132,6 +132,14 @@ function commandField(line: string, normalised: string, budget: Budget): { field
  */
 const EXECUTED_FILE = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|envrc|vimrc|exrc|gvimrc|xprofile|xinitrc|xsessionrc)|init\.vim|init\.lua|config\.fish|crontab|setup\.py|package\.json|(?:pre|post)?install\.(?:js|cjs|mjs|sh)|tasks\.json|\.gitlab-ci\.yml|\.travis\.yml|azure-pipelines\.yml|bitbucket-pipelines\.yml|jenkinsfile|rc\.local|makefile|gnumakefile|build\.rs|conftest\.py|\.?mcp\.json|\.?justfile|taskfile\.ya?ml|\.?devcontainer\.json|\.pre-commit-config\.ya?ml|[a-z0-9_.-]{0,60}\.gradle(?:\.kts)?|cmakelists\.txt|[a-z0-9_.-]{1,60}\.cmake|build\.bazel|[a-z0-9_.-]{1,60}\.bzl|external tools\.xml)$|(?:^|\/)(?:\.circleci\/config\.yml|\.claude\/settings(?:\.local)?\.json)$|(?:^|\/)\.(?:git\/hooks|husky)\/[^/]{1,100}$|(?:^|\/)(?:\.gitconfig|\.git\/config|\.config\/git\/config|etc\/gitconfig)$|(?:^|\/)\.github\/workflows\/[^/]{1,200}\.ya?ml$|\.(?:service|timer|desktop|plist)$|\/(?:cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly|crontabs|spool\/cron)\/[^/]{1,100}$|\/etc\/profile\.d\/[^/]{1,100}$/;
 
+/**
+ * The user-level hook settings of the agents svc hooks (cli/setup/agent-settings.ts):
+ * where `svc setup` puts its own entries by default.
+ */
+const HOME_AGENT_HOOKS = /^~\/\.(?:claude\/settings|gemini\/settings|codex\/hooks|cursor\/hooks)\.json$/;
+/** The first line of the field a whole rewrite of one of those files is also read as. */
+const HOME_AGENT_HOOKS_MARK = 'svc:home-agent-hooks';
+
 /** Builds the view of a validated tool call. */
 export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): CallView {
   const fields: Field[] = [];
@@ -157,6 +165,11 @@ export function viewOf(call: ToolCall, globLists: GlobLists = NO_GLOB_LISTS): Ca
             budget.left -= content.text.length;
             fields.push(alsoRead(content));
           } else fields.push(field('command', 'content', call.content, budget));
+        }
+        // The user's own agent hook settings rewritten whole: read with a first line naming the place, so a
+        // rule can tell a rewrite there (which drops svc's entries unless it writes them) from the same text in a project.
+        if (call.type === 'FileWrite' && budget.left > 0 && HOME_AGENT_HOOKS.test(normalisePath(call.path.slice(0, 4096), true))) {
+          fields.push(field('content', 'content.home-agent-hooks', `${HOME_AGENT_HOOKS_MARK}\n${call.content}`, budget));
         }
       }
       break;

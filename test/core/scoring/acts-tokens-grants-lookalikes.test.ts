@@ -10,7 +10,8 @@ import { familyAssertions, ruleAssertions, spawn } from './rule-assertions.ts';
  * Vault login made with an admin policy; an account added to an admin group,
  * a page opened to anyone, or an admin added through a browser by any MCP
  * server; a hidden or cache folder put first on PATH from a shell start-up
- * file; a force push over main written through xargs and nested command
+ * file; the user's agent hook settings rewritten with hooks that do not run
+ * svc; a force push over main written through xargs and nested command
  * substitutions. And the everyday writings the rules of these families
  * stopped: a package published to the company's private registry, a
  * products file uploaded, a certificate named for its host read, a local
@@ -122,6 +123,28 @@ describe('administrators made through Vault and MCP tools', () => {
       mcp('puppeteer', 'puppeteer_fill', { selector: '#admin-search', value: 'jane' }),
       mcp('playwright', 'browser_type', { element: 'Search box', ref: 'e3', text: 'add admin docs' }),
       mcp('puppeteer', 'puppeteer_fill', { selector: '#new-todo', value: 'buy milk' }),
+    ]);
+  });
+});
+
+describe("the user's agent hook settings rewritten without svc", () => {
+  const write = (path: string, content: string): ToolCall => ({ type: 'FileWrite', path, content_hash: 'x', content } as ToolCall);
+  it('a whole rewrite of the home settings whose hooks do not run svc is denied (codex and cursor hook lists held); the same text in a project is not', () => {
+    each('home-agent-hooks-rewritten-without-svc', 'deny', [
+      write('/home/dev/.claude/settings.json', '{\n  "model": "opus",\n  "hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "npx prettier --write $CLAUDE_FILE_PATHS"}]}]}\n}\n'),
+      write('~/.claude/settings.json', '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"echo hi"}]}]}}'),
+      write('/Users/sam/.claude/settings.json', '{"permissions":{"allow":["Bash(npm test:*)"]},"hooks":{}}'),
+      write('/home/dev/.gemini/settings.json', '{"theme":"GitHub","hooks":{"AfterTool":[{"matcher":".*","hooks":[{"type":"command","command":"./log.sh"}]}]}}'),
+    ]);
+    each('home-agent-hooks-rewritten-without-svc', 'stopped', [
+      write('/home/dev/.codex/hooks.json', '{"hooks":{"PreToolUse":[{"matcher":".*","hooks":[{"type":"command","command":"true"}]}]}}'),
+      write('/home/dev/.cursor/hooks.json', '{"version":1,"hooks":{"afterFileEdit":[{"command":"npx prettier --write"}]}}'),
+    ]);
+    quiet('home-agent-hooks-rewritten-without-svc', [
+      write('/home/dev/src/web-app/.claude/settings.json', '{\n  "hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "npx prettier --write"}]}]}\n}\n'),
+      write('/home/dev/.gemini/settings.json', '{"theme":"GitHub","model":{"name":"gemini-2.5-pro"}}'),
+      read('/home/dev/.claude/settings.json'),
+      write('/home/dev/.cursor/hooks.json', '{"version":1,"hooks":{"beforeShellExecution":[{"command":"svc hook cursor","timeout":30,"failClosed":true}]}}'),
     ]);
   });
 });
