@@ -25,6 +25,14 @@ export const pypiName = (name: string): string => name.toLowerCase().replace(/[-
 export const packageName = (eco: Ecosystem, name: string): string =>
   eco === 'pypi' ? pypiName(name) : eco === 'crates' ? name.toLowerCase().replace(/_/g, '-') : name.toLowerCase();
 
+/** True when `a` is `b` with two neighbouring letters swapped. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
 /** True when `a` and `b` differ by exactly one insertion, deletion, substitution or adjacent swap. */
 export function oneEdit(a: string, b: string): boolean {
   if (a === b) return false;
@@ -33,10 +41,7 @@ export function oneEdit(a: string, b: string): boolean {
   if (Math.abs(la - lb) > 1) return false;
   let i = 0;
   while (i < la && i < lb && a[i] === b[i]) i++;
-  if (la === lb) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
-    return i + 1 < la && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
-  }
+  if (la === lb) return a.slice(i + 1) === b.slice(i + 1) || swapped(a, b); // substitution, or swap
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
@@ -94,14 +99,6 @@ export function installedPackages(argv: readonly string[]): { eco: Ecosystem; na
 
 const MIN_PART_LENGTH = 6;
 const MAX_PARTS = 4;
-
-/** True when `a` is `b` with two neighbouring letters swapped. */
-function swapped(a: string, b: string): boolean {
-  if (a.length !== b.length || a === b) return false;
-  let i = 0;
-  while (a[i] === b[i]) i++;
-  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-}
 
 /**
  * A hyphenated name's part that is a popular name of any ecosystem with two
